@@ -1,0 +1,125 @@
+"""Game-agnostic commands: games, perft, show, random-game, replay, convert."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from kibitz.cli.common import OptionsArg, app, fail, make_game, read_text, user_errors
+from kibitz.core.options import describe_options
+from kibitz.core.play import perft, play_random
+from kibitz.core.record import dumps_record, make_record, parse_record_text, replay
+from kibitz.core.registry import game_class, game_classes
+from kibitz.core.rng import Rng
+
+GameArg = Annotated[str, typer.Argument(help="Game name (see `kibitz games`).")]
+PositionOpt = Annotated[
+    str | None, typer.Option("--position", "-p", help="Start from this position string.")
+]
+
+
+@app.command("games")
+@user_errors
+def games_cmd() -> None:
+    """List every game with its options, their types and defaults."""
+    for name, cls in game_classes().items():
+        typer.echo(f"{name}: {cls.summary} ({cls.num_players} players)")
+        for opt, tp, default in describe_options(cls.options_class):
+            typer.echo(f"    {opt}: {tp} = {default!r}")
+
+
+@app.command("perft")
+@user_errors
+def perft_cmd(
+    game: GameArg,
+    depth: Annotated[int, typer.Argument(help="Count move sequences up to this depth.")],
+    option: OptionsArg = None,
+    position: PositionOpt = None,
+    seed: Annotated[int | None, typer.Option(help="Seed for games that deal.")] = None,
+) -> None:
+    """Print `DEPTH COUNT` for each depth 1..DEPTH (timing on stderr)."""
+    if depth < 1:
+        fail(f"depth must be at least 1, got {depth}")
+    g = make_game(game, option)
+    state = g.new_state_from_position(position) if position else g.new_initial_state(seed)
+    for d in range(1, depth + 1):
+        start = time.perf_counter()
+        count = perft(state, d)
+        elapsed = time.perf_counter() - start
+        typer.echo(f"{d} {count}")
+        rate = count / elapsed if elapsed > 0 else float("inf")
+        typer.echo(f"depth {d}: {elapsed:.3f} s, {rate:,.0f} nodes/s", err=True)
+
+
+@app.command("show")
+@user_errors
+def show_cmd(
+    game: GameArg,
+    option: OptionsArg = None,
+    position: PositionOpt = None,
+    seed: Annotated[int | None, typer.Option(help="Seed for setups and deals.")] = None,
+    seat: Annotated[int | None, typer.Option(help="Show only what this seat may see.")] = None,
+) -> None:
+    """Print a position (the start position unless --position is given)."""
+    g = make_game(game, option)
+    if seat is not None and not 0 <= seat < g.num_players:
+        fail(f"seat must be in 0..{g.num_players - 1}, got {seat}")
+    state = g.new_state_from_position(position) if position else g.new_initial_state(seed)
+    typer.echo(state.render(seat))
+
+
+@app.command("random-game")
+@user_errors
+def random_game_cmd(
+    game: GameArg,
+    seed: Annotated[int, typer.Option(help="Seed for the game and the random moves.")] = 0,
+    option: OptionsArg = None,
+    position: PositionOpt = None,
+    max_plies: Annotated[int, typer.Option(help="Stop after this many actions.")] = 10_000,
+) -> None:
+    """Play uniformly random legal moves and write the JSON record to stdout."""
+    g = make_game(game, option)
+    state = g.new_state_from_position(position) if position else g.new_initial_state(seed)
+    play_random(state, Rng(seed), max_plies)
+    typer.echo(dumps_record(make_record(state, {"players": ["random"] * g.num_players})), nl=False)
+
+
+@app.command("replay")
+@user_errors
+def replay_cmd(
+    file: Annotated[Path, typer.Argument(help="A record (JSON or the game's text format); - for stdin.")],
+) -> None:
+    """Replay a record, printing each move and then `result: ...`."""
+    done = replay(parse_record_text(read_text(file)))
+    for ply, move in enumerate(done.moves, 1):
+        typer.echo(f"{ply}. {move}")
+    out = done.state.outcome()
+    text = out.describe(done.game.player_names) if out else "unfinished"
+    typer.echo(f"result: {text}")
+
+
+@app.command("convert")
+@user_errors
+def convert_cmd(
+    file: Annotated[Path, typer.Argument(help="A record (JSON or the game's text format); - for stdin.")],
+    to: Annotated[str, typer.Option(help="Output format: json or text.")] = "",
+) -> None:
+    """Convert a record between JSON and the game's own text format (default: the other one)."""
+    text = read_text(file)
+    record = parse_record_text(text)
+    replay(record)
+    target = to or ("text" if text.lstrip().startswith("{") else "json")
+    if target == "json":
+        typer.echo(dumps_record(record), nl=False)
+    elif target == "text":
+        out = game_class(record["game"]).write_text_record(record)
+        if out is None:
+            fail(f"{record['game']} has no text record format; use --to json")
+        typer.echo(out, nl=False)
+    else:
+        fail(f"--to must be json or text, got {to!r}")
+
+

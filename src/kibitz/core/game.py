@@ -1,0 +1,234 @@
+"""The game-agnostic API every kibitz game implements (OpenSpiel conventions, Pythonic names).
+
+A ``Game`` holds validated options and makes states. A ``State`` is one position plus the
+history that led to it; actions are integer ids in ``range(game.num_distinct_actions)``
+(chance outcomes included), written and read in the game's own notation.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar
+
+import numpy as np
+
+from kibitz.core.errors import IllegalAction, InvalidPosition, InvalidRecord
+from kibitz.core.options import build_options, options_to_json
+from kibitz.core.outcome import Outcome
+
+CHANCE = -1
+"""``current_player`` at a chance node: the next action is drawn from ``chance_outcomes()``."""
+TERMINAL = -4
+"""``current_player`` once the game is over."""
+
+
+class Game(ABC):
+    """A game with fixed options: the factory of its states.
+
+    Subclasses set ``name``, ``num_players``, ``player_names`` and ``options_class``, and
+    implement ``num_distinct_actions`` and ``_new_state``.
+    """
+
+    name: ClassVar[str]
+    num_players: ClassVar[int]
+    player_names: ClassVar[tuple[str, ...]]
+    options_class: ClassVar[type]
+    summary: ClassVar[str] = ""
+
+    def __init__(self, **options: Any) -> None:
+        self.options = build_options(self.options_class, options)
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name} {self.options}>"
+
+    @property
+    @abstractmethod
+    def num_distinct_actions(self) -> int:
+        """Size of the action id space; fixed for given options."""
+
+    @abstractmethod
+    def new_initial_state(self, seed: int | None = None) -> State:
+        """The start of a game; ``seed`` fixes any randomness the game draws from a seed."""
+
+    def new_state_from_position(self, position: str) -> State:
+        """A state set up from the game's position string (history starts there)."""
+        raise InvalidPosition(f"{self.name} has no position strings")
+
+    def deserialize(self, text: str) -> State:
+        """The state that ``State.serialize()`` wrote (same position, same history)."""
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise InvalidRecord(f"serialized state is not JSON: {exc}") from exc
+        if not isinstance(data, dict) or data.get("game") != self.name:
+            raise InvalidRecord(f"serialized state is not a {self.name} state")
+        if options_to_json(self.options) != data.get("options", {}):
+            raise InvalidRecord("serialized state was made with other options")
+        state = self._start(data.get("seed"), data.get("position"))
+        actions = data.get("actions", [])
+        if not isinstance(actions, list):
+            raise InvalidRecord("serialized 'actions' must be a list of action ids")
+        for ply, action in enumerate(actions, 1):
+            try:
+                state.apply(action)
+            except IllegalAction as exc:
+                raise InvalidRecord(f"ply {ply}: {exc}") from exc
+        return state
+
+    def _start(self, seed: int | None, position: str | None) -> State:
+        if position is not None:
+            return self.new_state_from_position(position)
+        return self.new_initial_state(seed)
+
+    @classmethod
+    def read_text_record(cls, text: str) -> dict | None:
+        """Parse a record in the game's own text format into a JSON record, or None."""
+        return None
+
+    @classmethod
+    def write_text_record(cls, record: dict) -> str | None:
+        """Write a JSON record in the game's own text format, or None if it has none."""
+        return None
+
+
+class State(ABC):
+    """One position of a game and the actions that led to it.
+
+    Subclasses implement the rules in ``_do``/``_undo``/``legal_actions`` and the views;
+    this base keeps the history and validates actions in ``apply``.
+    """
+
+    def __init__(self, game: Game, seed: int | None = None, position: str | None = None):
+        self.game = game
+        self.seed = seed
+        self.start_position = position
+        self.history: list[int] = []
+
+    # -- rules (subclasses) ------------------------------------------------------------
+    @property
+    @abstractmethod
+    def current_player(self) -> int:
+        """The seat to act, ``CHANCE`` or ``TERMINAL``."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[int]:
+        """Legal action ids in ascending order (chance outcomes at a chance node)."""
+
+    @abstractmethod
+    def _do(self, action: int) -> None:
+        """Apply a legal action to the position (no checks)."""
+
+    @abstractmethod
+    def _undo(self, action: int) -> None:
+        """Take back ``action``, the last action applied."""
+
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """The result once the game is over, else None."""
+
+    @abstractmethod
+    def action_to_str(self, action: int) -> str:
+        """``action`` in the game's notation, in this state (before it is applied)."""
+
+    @abstractmethod
+    def str_to_action(self, text: str) -> int:
+        """Parse notation into a legal action id; NotationError or IllegalAction otherwise."""
+
+    @abstractmethod
+    def observation(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may know, as a JSON-able dict."""
+
+    @abstractmethod
+    def observation_tensor(self, seat: int) -> np.ndarray:
+        """What ``seat`` may know, as a flat float32 array of fixed size."""
+
+    @abstractmethod
+    def render(self, seat: int | None = None) -> str:
+        """A text picture of the state (from ``seat``'s view where information is hidden)."""
+
+    # -- common behaviour ---------------------------------------------------------------
+    def apply(self, action: int) -> None:
+        """Apply ``action`` after checking it is legal; an illegal one changes nothing."""
+        if self.is_terminal():
+            raise IllegalAction(f"action {action!r} refused: the game is over")
+        if not isinstance(action, int) or action not in self.legal_actions():
+            raise IllegalAction(self._illegal_message(action))
+        self._do(action)
+        self.history.append(action)
+
+    def _illegal_message(self, action: Any) -> str:
+        who = self._actor_name()
+        if isinstance(action, int) and 0 <= action < self.game.num_distinct_actions:
+            try:
+                text = self.action_to_str(action)
+            except Exception:  # an id that means nothing here has no notation
+                text = f"action {action}"
+            return f"{text} is not legal for {who}"
+        return (
+            f"action {action!r} is not an action id of {self.game.name} "
+            f"(0..{self.game.num_distinct_actions - 1})"
+        )
+
+    def _actor_name(self) -> str:
+        p = self.current_player
+        if p == CHANCE:
+            return "chance"
+        if p == TERMINAL:
+            return "nobody (game over)"
+        return self.game.player_names[p]
+
+    def push(self, action: int) -> None:
+        """Apply a known-legal action without checking it (for search)."""
+        self._do(action)
+        self.history.append(action)
+
+    def undo(self) -> int:
+        """Take back the last action and return it."""
+        if not self.history:
+            raise IllegalAction("nothing to undo: no action has been applied")
+        action = self.history.pop()
+        self._undo(action)
+        return action
+
+    def is_terminal(self) -> bool:
+        """True once the game is over."""
+        return self.current_player == TERMINAL
+
+    def is_chance_node(self) -> bool:
+        """True when the next action is a chance outcome."""
+        return self.current_player == CHANCE
+
+    def returns(self) -> list[float]:
+        """One float per seat: the final result, or zeros while the game goes on."""
+        out = self.outcome()
+        return list(out.returns) if out else [0.0] * self.game.num_players
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """``[(action, probability), ...]`` at a chance node."""
+        raise IllegalAction("chance_outcomes() called where it is not a chance node")
+
+    def information_state_key(self, seat: int) -> str:
+        """A string equal for two states exactly when ``seat`` cannot tell them apart."""
+        return json.dumps(self.observation(seat), sort_keys=True, separators=(",", ":"))
+
+    def position(self) -> str:
+        """The game's position string for this state."""
+        raise InvalidPosition(f"{self.game.name} has no position strings")
+
+    def clone(self) -> State:
+        """An independent copy with the same position and history."""
+        return self.game.deserialize(self.serialize())
+
+    def serialize(self) -> str:
+        """A JSON string from which ``Game.deserialize`` rebuilds this state exactly."""
+        data: dict[str, Any] = {"game": self.game.name, "options": options_to_json(self.game.options)}
+        if self.seed is not None:
+            data["seed"] = self.seed
+        if self.start_position is not None:
+            data["position"] = self.start_position
+        data["actions"] = list(self.history)
+        return json.dumps(data, separators=(",", ":"))
+
+    def __str__(self) -> str:
+        return self.render()

@@ -1,0 +1,29 @@
+"""The result of a finished game: one return per seat and the reason it ended."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """Final returns (one float per seat) and a short reason such as ``"brain captured"``."""
+
+    returns: tuple[float, ...]
+    reason: str
+
+    def describe(self, player_names: tuple[str, ...]) -> str:
+        """A one-line human summary, e.g. ``Blue wins (brain captured)``."""
+        best = max(self.returns)
+        winners = [name for name, r in zip(player_names, self.returns, strict=True) if r == best]
+        if len(winners) == len(player_names):
+            head = "draw"
+        elif len(winners) == 1:
+            head = f"{winners[0]} wins"
+        else:
+            head = " and ".join(winners) + " win"
+        return f"{head} ({self.reason})"
+
+    def to_json(self) -> dict:
+        """JSON-able form used in game records."""
+        return {"returns": list(self.returns), "reason": self.reason}

@@ -1,0 +1,130 @@
+"""Game records: ``{game, options, seed, actions, result, metadata}`` in JSON, replayed exactly.
+
+``actions`` are written in the game's notation (chance outcomes too). An optional
+``position`` key holds the starting position string for games started from one.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from kibitz.core.errors import InvalidOptions, InvalidRecord, KibitzError
+from kibitz.core.game import Game, State
+from kibitz.core.options import options_to_json
+from kibitz.core.registry import game_class, game_classes
+
+RECORD_KEYS = ("game", "options", "seed", "actions", "result", "metadata")
+
+
+@dataclass
+class Replay:
+    """A replayed record: the game, the final state and each ply's notation."""
+
+    game: Game
+    state: State
+    moves: list[str] = field(default_factory=list)
+
+
+def make_record(state: State, metadata: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The record of ``state``'s game so far (it replays to ``state``)."""
+    game = state.game
+    start = game._start(state.seed, state.start_position)
+    actions = []
+    for action in state.history:
+        actions.append(start.action_to_str(action))
+        start.push(action)
+    out = state.outcome()
+    record: dict[str, Any] = {
+        "game": game.name,
+        "options": options_to_json(game.options),
+        "seed": state.seed,
+        "actions": actions,
+        "result": out.to_json() if out else None,
+        "metadata": dict(metadata or {}),
+    }
+    if state.start_position is not None:
+        record["position"] = state.start_position
+    return record
+
+
+def dumps_record(record: dict[str, Any]) -> str:
+    """A record as indented JSON text."""
+    return json.dumps(record, indent=2) + "\n"
+
+
+def parse_record_text(text: str) -> dict[str, Any]:
+    """A record from JSON text or from any game's own text format."""
+    stripped = text.lstrip()
+    if stripped.startswith("{"):
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise InvalidRecord(f"record is not valid JSON: {exc}") from exc
+        return validate_record(data)
+    for cls in game_classes().values():
+        data = cls.read_text_record(text)
+        if data is not None:
+            return validate_record(data)
+    raise InvalidRecord("record is neither JSON nor a known game's text record")
+
+
+def validate_record(data: Any) -> dict[str, Any]:
+    """Check a record's shape, naming the first bad field."""
+    if not isinstance(data, dict):
+        raise InvalidRecord("record must be a JSON object")
+    if "game" not in data or not isinstance(data["game"], str):
+        raise InvalidRecord("record has no 'game' name")
+    if not isinstance(data.get("actions"), list) or not all(
+        isinstance(a, str) for a in data["actions"]
+    ):
+        raise InvalidRecord("record 'actions' must be a list of move strings")
+    if not isinstance(data.get("options", {}), dict):
+        raise InvalidRecord("record 'options' must be an object")
+    seed = data.get("seed")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise InvalidRecord(f"record 'seed' must be an integer or null, got {seed!r}")
+    if not isinstance(data.get("metadata", {}), dict):
+        raise InvalidRecord("record 'metadata' must be an object")
+    return data
+
+
+def replay(record: dict[str, Any]) -> Replay:
+    """Replay a record move by move; an illegal or garbled move names its ply."""
+    record = validate_record(record)
+    try:
+        game = game_class(record["game"])(**record.get("options", {}))
+    except InvalidOptions as exc:
+        raise InvalidRecord(f"record options: {exc}") from exc
+    except KibitzError as exc:
+        raise InvalidRecord(str(exc)) from exc
+    try:
+        state = game._start(record.get("seed"), record.get("position"))
+    except KibitzError as exc:
+        raise InvalidRecord(f"record start: {exc}") from exc
+    result = Replay(game, state)
+    for ply, text in enumerate(record["actions"], 1):
+        if state.is_terminal():
+            raise InvalidRecord(f"ply {ply}: move {text!r} after the game ended")
+        try:
+            action = state.str_to_action(text)
+            state.apply(action)
+        except KibitzError as exc:
+            raise InvalidRecord(f"ply {ply}: move {text!r}: {exc}") from exc
+        result.moves.append(text)
+    expected = record.get("result")
+    out = state.outcome()
+    if expected is not None and (out is None or out.to_json()["returns"] != expected.get("returns")):
+        raise InvalidRecord(
+            f"record result {expected!r} does not match the replayed game "
+            f"({out.to_json() if out else 'unfinished'})"
+        )
+    return result
+
+
+def replay_text(text: str) -> Replay:
+    """Parse record text (JSON or a game's own format) and replay it."""
+    return replay(parse_record_text(text))
+
+

@@ -1,0 +1,1 @@
+"""One package per game; each lists its Game classes in ``GAMES`` for the registry."""
