@@ -1,0 +1,24 @@
+"""Smess options (SM-12): the printed promotion rule and the two optional draw rules."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from kibitz.core.errors import InvalidOptions
+
+
+@dataclass(frozen=True)
+class SmessOptions:
+    """Variant settings of a Smess game; all off by default."""
+
+    promotion_requires_captured_numskull: bool = False
+    max_plies_without_progress: int | None = None
+    repetition_draw: bool = False
+
+    def __post_init__(self) -> None:
+        limit = self.max_plies_without_progress
+        if limit is not None and limit < 1:
+            raise InvalidOptions(
+                f"option 'max_plies_without_progress' must be None (off) or an integer >= 1, "
+                f"got {limit}"
+            )

@@ -1,0 +1,270 @@
+"""Smess rules (SM-1..SM-11): move generation, make/undo, promotion and the end of the game."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import numpy as np
+
+from kibitz.core.errors import IllegalAction
+from kibitz.core.game import TERMINAL, Game, State
+from kibitz.core.outcome import Outcome
+from kibitz.core.rng import Rng
+from kibitz.games.smess.board import NUM_SQUARES, RAYS, STEPS
+from kibitz.games.smess.notation import decode, parse_move, write_move
+from kibitz.games.smess.options import SmessOptions
+from kibitz.games.smess.pieces import (
+    BRAIN,
+    EMPTY,
+    KIND,
+    NINNY,
+    OWNER,
+    PROMOTION_SQUARES,
+    SIDE_NAMES,
+    SKULL,
+)
+from kibitz.games.smess.position import START, format_position, parse_position
+
+_rng = Rng(0x5E55)
+ZOBRIST: tuple[tuple[int, ...], ...] = tuple(
+    tuple(0 if p == EMPTY else _rng.next_u64() for p in range(7)) for _ in range(NUM_SQUARES)
+)
+"""Zobrist key of each (square, piece code); the empty square contributes 0."""
+ZOBRIST_RED = _rng.next_u64()
+"""Zobrist key xored in when Red is to move."""
+
+WIN = (1.0, -1.0), (-1.0, 1.0)
+DRAW = (0.0, 0.0)
+
+
+class SmessState(State):
+    """A Smess position with its history; incremental make/undo and a Zobrist hash."""
+
+    game: SmessGame
+
+    def __init__(self, game: SmessGame, position: str | None = None) -> None:
+        super().__init__(game, None, position)
+        pos = parse_position(position or START, game.options.promotion_requires_captured_numskull)
+        self.board = pos.board
+        self.side = pos.side
+        self.plies_without_progress = pos.plies_without_progress
+        self.move_number = pos.move_number
+        self.counts = [[0, 0, 0], [0, 0, 0]]
+        self.hash = ZOBRIST_RED if self.side else 0
+        for sq, p in enumerate(self.board):
+            if p:
+                self.counts[OWNER[p]][KIND[p]] += 1
+                self.hash ^= ZOBRIST[sq][p]
+        self.seen: dict[int, int] = {self.hash: 1}
+        self._stack: list[tuple[int, int, bool, int, Outcome | None]] = []
+        self._outcome: Outcome | None = None
+        if self.counts[self.side][BRAIN] == 0:
+            self._outcome = Outcome(WIN[1 - self.side], "brain captured")
+        else:
+            self._outcome = self._end_check(captured_brain=False)
+
+    # -- rules ---------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        return TERMINAL if self._outcome else self.side
+
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    def legal_actions(self) -> list[int]:
+        if self._outcome:
+            return []
+        return self._moves(self.side)
+
+    def _moves(self, side: int) -> list[int]:
+        board, owner, kind = self.board, OWNER, KIND
+        moves: list[int] = []
+        add = moves.append
+        for frm in range(NUM_SQUARES):
+            p = board[frm]
+            if not p or owner[p] != side:
+                continue
+            base = frm * NUM_SQUARES
+            if kind[p] == SKULL:
+                for ray in RAYS[frm]:
+                    for to in ray:
+                        q = board[to]
+                        if q:
+                            if owner[q] != side:
+                                add(base + to)
+                            break
+                        add(base + to)
+            else:
+                for to in STEPS[frm]:
+                    q = board[to]
+                    if not q or owner[q] != side:
+                        add(base + to)
+        moves.sort()
+        return moves
+
+    def _has_move(self, side: int) -> bool:
+        """Whether ``side`` has any legal move (stops at the first one)."""
+        board, owner = self.board, OWNER
+        for frm in range(NUM_SQUARES):
+            p = board[frm]
+            if p and owner[p] == side:
+                for to in STEPS[frm]:
+                    q = board[to]
+                    if not q or owner[q] != side:
+                        return True
+        return False
+
+    def _promotes(self, p: int, to: int) -> bool:
+        side = OWNER[p]
+        if KIND[p] != NINNY or to not in PROMOTION_SQUARES[side]:
+            return False
+        if self.game.options.promotion_requires_captured_numskull:
+            return self.counts[side][SKULL] < 4
+        return True
+
+    def _do(self, action: int) -> None:
+        frm, to = divmod(action, NUM_SQUARES)
+        board, side = self.board, self.side
+        p, captured = board[frm], board[to]
+        promoted = self._promotes(p, to)
+        self._stack.append(
+            (captured, self.plies_without_progress, promoted, self.move_number, self._outcome)
+        )
+        h = self.hash ^ ZOBRIST[frm][p] ^ ZOBRIST_RED
+        board[frm] = EMPTY
+        if captured:
+            h ^= ZOBRIST[to][captured]
+            self.counts[1 - side][KIND[captured]] -= 1
+        if promoted:
+            self.counts[side][NINNY] -= 1
+            self.counts[side][SKULL] += 1
+            p += SKULL - NINNY
+        board[to] = p
+        self.hash = h ^ ZOBRIST[to][p]
+        self.plies_without_progress = 0 if captured or promoted else self.plies_without_progress + 1
+        if side:
+            self.move_number += 1
+        self.side = 1 - side
+        self.seen[self.hash] = self.seen.get(self.hash, 0) + 1
+        self._outcome = self._end_check(captured_brain=bool(captured) and KIND[captured] == BRAIN)
+
+    def _end_check(self, captured_brain: bool) -> Outcome | None:
+        """SM-10: the first end condition that holds after a move, in the spec's order."""
+        if captured_brain:
+            return Outcome(WIN[1 - self.side], "brain captured")
+        c = self.counts
+        if sum(c[0]) + sum(c[1]) == 2 and c[0][BRAIN] and c[1][BRAIN]:
+            return Outcome(DRAW, "two brains")
+        if not self._has_move(self.side):
+            return Outcome(WIN[1 - self.side], "no legal move")
+        opts = self.game.options
+        if opts.repetition_draw and self.seen.get(self.hash, 0) >= 3:
+            return Outcome(DRAW, "repetition")
+        limit = opts.max_plies_without_progress
+        if limit is not None and self.plies_without_progress >= limit:
+            return Outcome(DRAW, "no progress")
+        return None
+
+    def _undo(self, action: int) -> None:
+        frm, to = divmod(action, NUM_SQUARES)
+        captured, counter, promoted, move_number, outcome = self._stack.pop()
+        board = self.board
+        n = self.seen[self.hash] - 1
+        if n:
+            self.seen[self.hash] = n
+        else:
+            del self.seen[self.hash]
+        side = 1 - self.side
+        p = board[to]
+        h = self.hash ^ ZOBRIST[to][p] ^ ZOBRIST_RED
+        if promoted:
+            self.counts[side][SKULL] -= 1
+            self.counts[side][NINNY] += 1
+            p -= SKULL - NINNY
+        board[frm] = p
+        board[to] = captured
+        h ^= ZOBRIST[frm][p]
+        if captured:
+            h ^= ZOBRIST[to][captured]
+            self.counts[1 - side][KIND[captured]] += 1
+        self.hash = h
+        self.side = side
+        self.plies_without_progress = counter
+        self.move_number = move_number
+        self._outcome = outcome
+
+    # -- notation and views --------------------------------------------------------------
+    def action_to_str(self, action: int) -> str:
+        _, to = decode(action)
+        return write_move(action, bool(self.board[to]))
+
+    def str_to_action(self, text: str) -> int:
+        action = parse_move(text)
+        if self._outcome or action not in self._moves(self.side):
+            state = "the game is over" if self._outcome else f"{SIDE_NAMES[self.side]} to move"
+            raise IllegalAction(f"{self.action_to_str(action)} is not legal ({state})")
+        return action
+
+    def position(self) -> str:
+        return format_position(self.board, self.side, self.plies_without_progress, self.move_number)
+
+    def repetition_key(self) -> str:
+        """The first two fields of the position string: what repetition compares."""
+        return " ".join(self.position().split()[:2])
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        out = self._outcome
+        return {
+            "position": self.position(),
+            "to_move": self.side,
+            "legal": [self.action_to_str(a) for a in self.legal_actions()],
+            "result": out.to_json() if out else None,
+        }
+
+    def observation_tensor(self, seat: int) -> np.ndarray:
+        """Six 56-square planes (Blue B S N, Red b s n), then side to move and the counter."""
+        t = np.zeros(6 * NUM_SQUARES + 2, dtype=np.float32)
+        for sq, p in enumerate(self.board):
+            if p:
+                t[(p - 1) * NUM_SQUARES + sq] = 1.0
+        t[6 * NUM_SQUARES] = float(self.side)
+        t[6 * NUM_SQUARES + 1] = self.plies_without_progress / 100.0
+        return t
+
+    def information_state_key(self, seat: int) -> str:
+        return self.position()
+
+    def render(self, seat: int | None = None) -> str:
+        from kibitz.games.smess.render import render_board
+
+        return render_board(self)
+
+    def clone(self) -> SmessState:
+        other = object.__new__(SmessState)
+        other.__dict__.update(self.__dict__)
+        other.history = list(self.history)
+        other.board = list(self.board)
+        other.counts = [list(self.counts[0]), list(self.counts[1])]
+        other.seen = dict(self.seen)
+        other._stack = list(self._stack)
+        return other
+
+
+class SmessGame(Game):
+    """Smess, the Ninny's Chess: 7x8 board, moves along printed arrows, take the Brain."""
+
+    name: ClassVar[str] = "smess"
+    num_players: ClassVar[int] = 2
+    player_names: ClassVar[tuple[str, ...]] = SIDE_NAMES
+    options_class: ClassVar[type] = SmessOptions
+    summary: ClassVar[str] = "The Ninny's Chess: pieces move along the arrows printed on the board"
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return NUM_SQUARES * NUM_SQUARES
+
+    def new_initial_state(self, seed: int | None = None) -> SmessState:
+        return SmessState(self)
+
+    def new_state_from_position(self, position: str) -> SmessState:
+        return SmessState(self, position)
