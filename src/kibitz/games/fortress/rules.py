@@ -1,0 +1,350 @@
+"""The rules engine of Fortress and Chessboard (FO-1..FO-9, FO-12, FO-13) on the core API."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import numpy as np
+
+from kibitz.core.errors import IllegalAction, InvalidPosition
+from kibitz.core.game import TERMINAL, Game, State
+from kibitz.core.outcome import Outcome
+from kibitz.games.fortress.board import NUM_PILES, UNSET, Board, parse_position
+from kibitz.games.fortress.cards import NAMES, RANK_OF, RANKS, SUIT_OF, SUITS
+from kibitz.games.fortress.deals import check_game_number, deal_piles, random_game_number
+from kibitz.games.fortress.notation import FOUNDATION, NUM_ACTIONS, decode, encode, move_text
+from kibitz.games.fortress.notation import parse_move as parse_move_text
+from kibitz.games.fortress.variants import (
+    ADJACENT,
+    CHESSBOARD,
+    FORTRESS,
+    ChessboardOptions,
+    FortressOptions,
+    Variant,
+)
+
+TENSOR_SIZE = 52 * 12 + 14
+"""Per card: one-hot location (10 piles, home) and height in its pile; base one-hot (13 + unset)."""
+
+
+class PatienceState(State):
+    """One Fortress or Chessboard position, with unlimited undo and redo of single moves."""
+
+    game: PatienceGame
+
+    def __init__(self, game: PatienceGame, seed: int | None, position: str | None, board: Board):
+        super().__init__(game, seed, position)
+        self.variant: Variant = game.variant
+        self.board = board
+        self._adjacent = ADJACENT[self.variant.wrap]
+        self._takeback = game.options.allow_foundation_takeback
+        self._moved: list[int] = []
+        self._redo: list[int] = []
+
+    # -- rules -------------------------------------------------------------------------
+    def can_home(self, card: int) -> bool:
+        """Whether ``card`` is the next card its foundation takes (any card before a base)."""
+        b = self.board
+        if b.base == UNSET:
+            return self.variant.free_base
+        return b.needs(SUIT_OF[card]) == card
+
+    def fits(self, card: int, pile: int) -> bool:
+        """Whether ``card`` may go onto pile ``pile``: it is empty or its top is adjacent."""
+        p = self.board.piles[pile]
+        return not p or p[-1] in self._adjacent[card]
+
+    def adjacent(self, a: int, b: int) -> bool:
+        """FO-3 adjacency: same suit, ranks one apart (A-K too in Chessboard)."""
+        return b in self._adjacent[a]
+
+    @property
+    def current_player(self) -> int:
+        return TERMINAL if not self.legal_actions() else 0
+
+    def legal_actions(self) -> list[int]:
+        b = self.board
+        if b.home() == 52:
+            return []
+        out = []
+        for i, pile in enumerate(b.piles):
+            if pile:
+                out.extend(self._card_moves(i, pile[-1], home=True))
+        if self._takeback:
+            for s in range(4):
+                top = b.foundation_top(s)
+                if top is not None:
+                    out.extend(self._card_moves(10 + s, top, home=False))
+        return out
+
+    def _card_moves(self, source: int, card: int, home: bool) -> list[int]:
+        moves = [encode(source, j) for j in range(NUM_PILES) if j != source and self.fits(card, j)]
+        if home and self.can_home(card):
+            moves.append(encode(source, FOUNDATION))
+        return moves
+
+    def _do(self, action: int) -> None:
+        source, dest = decode(action)
+        b = self.board
+        if source < 10:
+            card = b.piles[source].pop()
+        else:
+            card = b.foundation_top(source - 10)
+            b.found[source - 10] -= 1
+        if dest == FOUNDATION:
+            if b.base == UNSET:
+                b.base = RANK_OF[card]
+            b.found[SUIT_OF[card]] += 1
+        else:
+            b.piles[dest].append(card)
+        self._moved.append(card)
+
+    def _undo(self, action: int) -> None:
+        source, dest = decode(action)
+        b = self.board
+        card = self._moved.pop()
+        if dest == FOUNDATION:
+            b.found[SUIT_OF[card]] -= 1
+            if self.variant.free_base and b.home() == 0:
+                b.base = UNSET
+        else:
+            b.piles[dest].pop()
+        if source < 10:
+            b.piles[source].append(card)
+        else:
+            b.found[source - 10] += 1
+
+    # -- undo / redo -------------------------------------------------------------------
+    def apply(self, action: int) -> None:
+        """Apply a legal move; a new move clears the redo list."""
+        super().apply(action)
+        self._redo.clear()
+
+    def push(self, action: int) -> None:
+        """Apply a known-legal move without checks (search); clears the redo list."""
+        self._do(action)
+        self.history.append(action)
+        if self._redo:
+            self._redo.clear()
+
+    def undo(self) -> int:
+        """Take back the last move; it can be redone until a new move is made."""
+        action = super().undo()
+        self._redo.append(action)
+        return action
+
+    def redo(self) -> int:
+        """Replay the last undone move and return it."""
+        if not self._redo:
+            raise IllegalAction("nothing to redo: no move has been undone since the last move")
+        action = self._redo.pop()
+        self._do(action)
+        self.history.append(action)
+        return action
+
+    def can_redo(self) -> bool:
+        """Whether ``redo()`` has a move to replay."""
+        return bool(self._redo)
+
+    def restart(self) -> None:
+        """Back to the start of this deal (or start position); the moves become redoable."""
+        while self.history:
+            self.undo()
+
+    # -- outcome -----------------------------------------------------------------------
+    def is_won(self) -> bool:
+        """All 52 cards are on the foundations (FO-4)."""
+        return self.board.home() == 52
+
+    def outcome(self) -> Outcome | None:
+        if self.is_won():
+            return Outcome((1.0,), "all 52 cards on the foundations")
+        if not self.legal_actions():
+            return Outcome((0.0,), "no legal move")
+        return None
+
+    # -- safe moves (FO-12, FO-13) -----------------------------------------------------
+    def is_safe_home(self, card: int) -> bool:
+        """Whether sending ``card`` home now is legal and provably safe (FO-12)."""
+        b = self.board
+        if b.base == UNSET or not self.can_home(card):
+            return False
+        return not (self.variant.free_base and b.found[SUIT_OF[card]] == 0)
+
+    def safe_actions(self) -> list[int]:
+        """Legal safe foundation moves, pile order: what autoplay may play (FO-13)."""
+        return [
+            encode(i, FOUNDATION)
+            for i, p in enumerate(self.board.piles)
+            if p and self.is_safe_home(p[-1])
+        ]
+
+    def autoplay(self) -> list[int]:
+        """Play safe foundation moves, lowest pile first, until none is left; return them."""
+        played = []
+        while True:
+            safe = self.safe_actions()
+            if not safe:
+                return played
+            self.apply(safe[0])
+            played.append(safe[0])
+
+    def autocomplete_actions(self) -> list[int] | None:
+        """The foundation moves that bring all 52 home, if such moves alone finish the game."""
+        if self.board.base == UNSET:
+            return None
+        b = self.board.copy()
+        moves = []
+        progress = True
+        while progress:
+            progress = False
+            for i, p in enumerate(b.piles):
+                if p and b.needs(SUIT_OF[p[-1]]) == p[-1]:
+                    b.found[SUIT_OF[p.pop()]] += 1
+                    moves.append(encode(i, FOUNDATION))
+                    progress = True
+        return moves if b.home() == 52 else None
+
+    # -- notation ----------------------------------------------------------------------
+    def action_to_str(self, action: int) -> str:
+        return move_text(action)
+
+    def str_to_action(self, text: str) -> int:
+        source, dest, card = parse_move_text(text)
+        action = encode(source, dest)
+        self._check_move(text, source, dest, card)
+        return action
+
+    def _check_move(self, text: str, source: int, dest: int, note: int | None) -> None:
+        """Raise IllegalAction saying why the parsed move is not legal here."""
+        b = self.board
+        if self.is_won():
+            raise IllegalAction(f"{text!r}: the game is over (all cards are home)")
+        if source < 10:
+            if not b.piles[source]:
+                raise IllegalAction(f"{text!r}: pile {source} is empty")
+            card = b.piles[source][-1]
+        else:
+            if not self._takeback:
+                raise IllegalAction(
+                    f"{text!r}: taking a card back from a foundation needs the option "
+                    "allow_foundation_takeback"
+                )
+            top = b.foundation_top(source - 10)
+            if top is None:
+                raise IllegalAction(f"{text!r}: the {SUITS[source - 10]} foundation is empty")
+            card = top
+        if note is not None and note != card:
+            raise IllegalAction(f"{text!r}: the card to move is {NAMES[card]}, not {NAMES[note]}")
+        if dest == FOUNDATION:
+            if not self.can_home(card):
+                need = b.needs(SUIT_OF[card])
+                why = "its foundation is full" if need is None else f"it needs {NAMES[need]}"
+                raise IllegalAction(f"{text!r}: {NAMES[card]} cannot go home; {why}")
+        elif dest == source:
+            raise IllegalAction(f"{text!r}: a card cannot move onto its own pile")
+        elif not self.fits(card, dest):
+            top = NAMES[b.piles[dest][-1]]
+            raise IllegalAction(f"{text!r}: {NAMES[card]} is not adjacent to {top}")
+
+    # -- views -------------------------------------------------------------------------
+    def position(self) -> str:
+        return self.board.to_string()
+
+    def title(self) -> str:
+        """``Fortress #1``, or ``Fortress (set position)`` for a game started from one."""
+        return self.variant.title + (f" #{self.seed}" if self.seed is not None else " (position)")
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        b = self.board
+        return {
+            "game": self.variant.name,
+            "piles": [[NAMES[c] for c in p] for p in b.piles],
+            "foundations": {SUITS[s]: b.found[s] for s in range(4)},
+            "base": None if b.base == UNSET else RANKS[b.base],
+            "home": b.home(),
+        }
+
+    def observation_tensor(self, seat: int) -> np.ndarray:
+        out = np.zeros(TENSOR_SIZE, dtype=np.float32)
+        b = self.board
+        for i, p in enumerate(b.piles):
+            for h, c in enumerate(p):
+                out[c * 12 + i] = 1.0
+                out[c * 12 + 11] = (h + 1) / 20.0
+        for s in range(4):
+            for k in range(b.found[s]):
+                out[(s * 13 + (b.base + k) % 13) * 12 + 10] = 1.0
+        out[52 * 12 + (13 if b.base == UNSET else b.base)] = 1.0
+        return out
+
+    def render(self, seat: int | None = None) -> str:
+        b = self.board
+        tops = [b.foundation_top(s) for s in range(4)]
+        found = "  ".join(
+            f"{SUITS[s]}:{'--' if t is None else NAMES[t]}" for s, t in enumerate(tops)
+        )
+        base = "unset" if b.base == UNSET else RANKS[b.base]
+        lines = [self.title(), f"foundations  {found}   base {base}"]
+        lines += [f"{i}: {' '.join(NAMES[c] for c in p)}".rstrip() for i, p in enumerate(b.piles)]
+        out = self.outcome()
+        if out is not None:
+            lines.append("won" if out.returns[0] == 1.0 else f"lost ({out.reason})")
+        return "\n".join(lines)
+
+    def clone(self) -> PatienceState:
+        """A fast independent copy (same start, history, position and redo list)."""
+        other = PatienceState(self.game, self.seed, self.start_position, self.board.copy())
+        other.history = list(self.history)
+        other._moved = list(self._moved)
+        other._redo = list(self._redo)
+        return other
+
+
+class PatienceGame(Game):
+    """Shared factory of Fortress and Chessboard states; ``variant`` holds the differences."""
+
+    variant: ClassVar[Variant]
+    num_players = 1
+    player_names = ("Player",)
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return NUM_ACTIONS
+
+    def new_initial_state(self, seed: int | None = None) -> PatienceState:
+        """Deal game number ``seed`` (FO-11); None draws a random number, which becomes the seed."""
+        number = random_game_number() if seed is None else check_game_number(seed)
+        return PatienceState(self, number, None, Board(deal_piles(number), [0] * 4, self._base0()))
+
+    def _base0(self) -> int:
+        return UNSET if self.variant.free_base else 0
+
+    def new_state_from_position(self, position: str) -> PatienceState:
+        board = parse_position(position, self.variant)
+        return PatienceState(self, None, position, board)
+
+    def state_from_board(self, board: Board) -> PatienceState:
+        """A state whose history starts at ``board`` (recorded as its position string)."""
+        text = board.to_string()
+        if parse_position(text, self.variant) != board:
+            raise InvalidPosition(f"board {text!r} is not a valid {self.name} position")
+        return PatienceState(self, None, text, board.copy())
+
+
+class Fortress(PatienceGame):
+    """Fortress: ten open piles, build up or down in suit, foundations A to K (no wrap)."""
+
+    name = "fortress"
+    options_class = FortressOptions
+    summary = "Fortress patience: 52 open cards in ten piles, build in suit, Aces up to Kings"
+    variant = FORTRESS
+
+
+class Chessboard(PatienceGame):
+    """Chessboard (Fives): Fortress with wrap and a base rank set by the first card home."""
+
+    name = "chessboard"
+    options_class = ChessboardOptions
+    summary = "Chessboard patience: Fortress with wrap-around and a free foundation base"
+    variant = CHESSBOARD

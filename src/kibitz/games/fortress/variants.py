@@ -1,0 +1,54 @@
+"""The two games as data: Fortress and Chessboard differ only in wrap and the free base."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from kibitz.core.errors import InvalidOptions
+from kibitz.games.fortress.cards import RANK_OF, SUIT_OF
+
+
+@dataclass(frozen=True)
+class Variant:
+    """Rule switches of one game: ``wrap`` (A-K adjacent, FO-3) and ``free_base`` (FO-7)."""
+
+    name: str
+    title: str
+    wrap: bool
+    free_base: bool
+
+
+FORTRESS = Variant("fortress", "Fortress", wrap=False, free_base=False)
+CHESSBOARD = Variant("chessboard", "Chessboard", wrap=True, free_base=True)
+
+
+def neighbours(card: int, wrap: bool) -> tuple[int, ...]:
+    """The cards adjacent to ``card`` (same suit, rank one apart; A-K too when ``wrap``)."""
+    s, r = SUIT_OF[card], RANK_OF[card]
+    ranks = [(r - 1) % 13, (r + 1) % 13] if wrap else [x for x in (r - 1, r + 1) if 0 <= x < 13]
+    return tuple(s * 13 + x for x in ranks)
+
+
+ADJACENT = {w: tuple(neighbours(c, w) for c in range(52)) for w in (False, True)}
+"""``ADJACENT[wrap][card]``: the neighbours of every card, precomputed."""
+
+
+@dataclass(frozen=True)
+class FortressOptions:
+    """Fortress options (FO-10)."""
+
+    allow_foundation_takeback: bool = False
+
+
+@dataclass(frozen=True)
+class ChessboardOptions:
+    """Chessboard options: the same names as Fortress, but take-backs are refused (FO-8)."""
+
+    allow_foundation_takeback: bool = False
+
+    def __post_init__(self) -> None:
+        if self.allow_foundation_takeback:
+            raise InvalidOptions(
+                "option 'allow_foundation_takeback' must be False for chessboard "
+                "(take-backs exist only in fortress; Chessboard foundations never empty)"
+            )
