@@ -1,0 +1,56 @@
+"""The Cardmate game: options, start positions and the text record hooks."""
+
+from __future__ import annotations
+
+import secrets
+from typing import ClassVar
+
+from kibitz.core.game import Game
+from kibitz.core.rng import Rng
+from kibitz.games.cardmate.cards import PLAYER_NAMES
+from kibitz.games.cardmate.options import CardmateOptions
+from kibitz.games.cardmate.position import Position, parse_position
+from kibitz.games.cardmate.rules import NUM_ACTIONS, CardmateState
+from kibitz.games.cardmate.setup import deal, predefined
+
+
+class CardmateGame(Game):
+    """Derzhanski's Cardmate (2000): playing cards as chess pieces on a 10x10 board."""
+
+    name: ClassVar[str] = "cardmate"
+    num_players: ClassVar[int] = 2
+    player_names: ClassVar[tuple[str, ...]] = PLAYER_NAMES
+    options_class: ClassVar[type] = CardmateOptions
+    summary: ClassVar[str] = "cards as chess pieces: rank moves, suit captures, two Kings each"
+    options: CardmateOptions
+
+    @property
+    def num_distinct_actions(self) -> int:
+        """Moves are from-square x to-square x promote."""
+        return NUM_ACTIONS
+
+    def new_initial_state(self, seed: int | None = None) -> CardmateState:
+        """The predefined start, or the setup dealt from ``seed`` (a fresh one if None)."""
+        if not self.options.is_dealt:
+            return CardmateState(self, seed, None, Position(predefined(), 0, 1))
+        if seed is None:
+            seed = secrets.randbits(63)
+        return CardmateState(self, seed, None, Position(deal(self.options, Rng(seed)), 0, 1))
+
+    def new_state_from_position(self, position: str) -> CardmateState:
+        """A state set up from a position string (spec (f))."""
+        return CardmateState(self, None, position, parse_position(position))
+
+    @classmethod
+    def read_text_record(cls, text: str) -> dict | None:
+        """A JSON record from a Cardmate text record, or None if ``text`` is not one."""
+        from kibitz.games.cardmate.record import read_text_record
+
+        return read_text_record(text)
+
+    @classmethod
+    def write_text_record(cls, record: dict) -> str | None:
+        """A Cardmate text record (tags and movetext) of a JSON record."""
+        from kibitz.games.cardmate.record import write_text_record
+
+        return write_text_record(record)
