@@ -16,6 +16,9 @@ from kibitz.core.registry import game_class, game_classes
 from kibitz.core.rng import Rng
 
 GameArg = Annotated[str, typer.Argument(help="Game name (see `kibitz games`).")]
+RecordArg = Annotated[
+    Path, typer.Argument(help="A record (JSON or the game's text format); - for stdin.")
+]
 PositionOpt = Annotated[
     str | None, typer.Option("--position", "-p", help="Start from this position string.")
 ]
@@ -90,7 +93,7 @@ def random_game_cmd(
 @app.command("replay")
 @user_errors
 def replay_cmd(
-    file: Annotated[Path, typer.Argument(help="A record (JSON or the game's text format); - for stdin.")],
+    file: RecordArg,
 ) -> None:
     """Replay a record, printing each move and then `result: ...`."""
     done = replay(parse_record_text(read_text(file)))
@@ -104,7 +107,7 @@ def replay_cmd(
 @app.command("convert")
 @user_errors
 def convert_cmd(
-    file: Annotated[Path, typer.Argument(help="A record (JSON or the game's text format); - for stdin.")],
+    file: RecordArg,
     to: Annotated[str, typer.Option(help="Output format: json or text.")] = "",
 ) -> None:
     """Convert a record between JSON and the game's own text format (default: the other one)."""

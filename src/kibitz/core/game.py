@@ -222,7 +222,10 @@ class State(ABC):
 
     def serialize(self) -> str:
         """A JSON string from which ``Game.deserialize`` rebuilds this state exactly."""
-        data: dict[str, Any] = {"game": self.game.name, "options": options_to_json(self.game.options)}
+        data: dict[str, Any] = {
+            "game": self.game.name,
+            "options": options_to_json(self.game.options),
+        }
         if self.seed is not None:
             data["seed"] = self.seed
         if self.start_position is not None:

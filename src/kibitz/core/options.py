@@ -47,8 +47,10 @@ def _check(name: str, value: Any, tp: Any) -> Any:
     elif origin is tuple:
         args = typing.get_args(tp)
         if isinstance(value, (list, tuple)):
-            inner = args[0]
-            return tuple(_check(name, v, inner) for v in value)
+            try:
+                return tuple(_check(name, v, args[0]) for v in value)
+            except InvalidOptions:
+                pass
     elif tp is type(None):
         if value is None:
             return None

@@ -115,7 +115,8 @@ def replay(record: dict[str, Any]) -> Replay:
         result.moves.append(text)
     expected = record.get("result")
     out = state.outcome()
-    if expected is not None and (out is None or out.to_json()["returns"] != expected.get("returns")):
+    replayed = out.to_json()["returns"] if out else None
+    if expected is not None and replayed != expected.get("returns"):
         raise InvalidRecord(
             f"record result {expected!r} does not match the replayed game "
             f"({out.to_json() if out else 'unfinished'})"

@@ -2,6 +2,8 @@
 
 from collections import Counter
 
+from smess_reference import ARROWS as LETTER_ARROWS
+
 from kibitz.games.smess.board import (
     ARROWS,
     DIRECTIONS,
@@ -12,7 +14,6 @@ from kibitz.games.smess.board import (
     square,
     square_name,
 )
-from smess_reference import ARROWS as LETTER_ARROWS
 
 BIT = {name: bit for bit, name, _, _ in DIRECTIONS}
 REVERSE = {"N": "S", "S": "N", "E": "W", "W": "E", "NE": "SW", "SW": "NE", "NW": "SE", "SE": "NW"}

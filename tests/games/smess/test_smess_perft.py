@@ -1,12 +1,12 @@
 """Perft of the engine against the independent reference generator beside these tests."""
 
 import pytest
+from smess_reference import parse_board
+from smess_reference import perft as reference_perft
 
 import kibitz
 from kibitz.core.play import perft
 from kibitz.games.smess.position import START
-from smess_reference import parse_board
-from smess_reference import perft as reference_perft
 
 POSITIONS = [
     START,
@@ -26,8 +26,8 @@ def test_perft_matches_reference_to_depth_3(position):
         assert perft(state, depth) == reference_perft(board, side, depth), depth
 
 
-def test_start_perft_4_matches_reference_and_known_counts():
+def test_start_perft_5_matches_reference_and_known_counts():
     state = kibitz.load("smess").new_initial_state()
     board, side = parse_board(START)
-    assert perft(state, 4) == reference_perft(board, side, 4) == 26211
-    assert [perft(state, d) for d in (1, 2, 3)] == [12, 144, 1943]
+    assert perft(state, 5) == reference_perft(board, side, 5) == 408553
+    assert [perft(state, d) for d in (1, 2, 3, 4)] == [12, 144, 1943, 26211]

@@ -184,7 +184,8 @@ def test_repetition_history_starts_at_a_given_position():
 
 
 def test_vector9_no_progress_draw():
-    state = play(kibitz.load("smess", max_plies_without_progress=4).new_initial_state(), *SHUFFLE[:4])
+    game = kibitz.load("smess", max_plies_without_progress=4)
+    state = play(game.new_initial_state(), *SHUFFLE[:4])
     assert state.position() == "1ssbss1/nnnnnnn/7/7/7/7/NNNNNNN/1SSBSS1 b 4 3"
     assert state.is_terminal() and state.outcome().reason == "no progress"
     off = play(kibitz.load("smess").new_initial_state(), *SHUFFLE[:4])

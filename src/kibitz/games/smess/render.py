@@ -4,7 +4,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from kibitz.games.smess.board import ARROWS, FILES, HEIGHT, WIDTH, E, N, NE, NW, S, SE, SW, W, square
+from kibitz.games.smess.board import (
+    ARROWS,
+    FILES,
+    HEIGHT,
+    NE,
+    NW,
+    SE,
+    SW,
+    WIDTH,
+    E,
+    N,
+    S,
+    W,
+    square,
+)
 from kibitz.games.smess.pieces import LETTERS, SIDE_NAMES
 
 if TYPE_CHECKING:

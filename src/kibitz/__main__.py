@@ -1,0 +1,5 @@
+"""``python -m kibitz``: the same as the ``kibitz`` command."""
+
+from kibitz.cli import main
+
+main()

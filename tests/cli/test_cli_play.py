@@ -1,0 +1,115 @@
+"""The game-agnostic commands, run through Typer's test runner as a user would."""
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from kibitz.cli import app
+
+runner = CliRunner()
+
+
+def run(*args: str, input: str | None = None):
+    return runner.invoke(app, list(args), input=input)
+
+
+def test_games_lists_options_with_types_and_defaults():
+    result = run("games")
+    assert result.exit_code == 0
+    assert "smess:" in result.output
+    assert "max_plies_without_progress: int or None = None" in result.output
+    assert "promotion_requires_captured_numskull: bool = False" in result.output
+
+
+def test_perft_prints_depth_and_count_lines():
+    result = run("perft", "smess", "3")
+    assert result.exit_code == 0
+    assert result.stdout.splitlines() == ["1 12", "2 144", "3 1943"]
+    assert "nodes/s" in result.stderr
+
+
+def test_perft_from_a_position_with_options():
+    position = "3b3/7/3n3/7/3S3/7/7/3B3 b"
+    result = run("perft", "smess", "1", "-p", position, "-o", "repetition_draw=1")
+    assert result.stdout.splitlines() == ["1 25"]
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (("perft", "chess", "2"), "unknown game 'chess'"),
+        (("perft", "smess", "0"), "depth must be at least 1"),
+        (("perft", "smess", "2", "-o", "bogus=1"), "unknown option 'bogus'"),
+        (("perft", "smess", "2", "-o", "max_plies_without_progress=0"), ">= 1"),
+        (("show", "smess", "-p", "7/7 b"), "8 ranks"),
+        (("show", "smess", "--seat", "5"), "seat must be in 0..1"),
+        (("replay", "/nonexistent/record.json"), "No such file"),
+        (("random-game", "smess", "-o", "repetition_draw"), "KEY=VALUE"),
+    ],
+)
+def test_user_errors_print_one_line_and_exit_2(args, needle):
+    result = run(*args)
+    assert result.exit_code == 2
+    assert needle in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert "Traceback" not in result.output
+
+
+def test_show_prints_the_board_with_arrows():
+    result = run("show", "smess")
+    assert result.exit_code == 0
+    assert "Position: 1ssbss1/nnnnnnn/7/7/7/7/NNNNNNN/1SSBSS1 b 0 1" in result.output
+    assert "↖" in result.output and "Blue to move" in result.output
+
+
+def test_random_game_then_replay(tmp_path):
+    result = run("random-game", "smess", "--seed", "11", "-o", "max_plies_without_progress=60")
+    assert result.exit_code == 0
+    record = json.loads(result.stdout)
+    assert record["game"] == "smess" and record["result"] is not None
+    again = run("random-game", "smess", "--seed", "11", "-o", "max_plies_without_progress=60")
+    assert again.stdout == result.stdout
+    path = tmp_path / "game.json"
+    path.write_text(result.stdout)
+    replayed = run("replay", str(path))
+    assert replayed.exit_code == 0
+    lines = replayed.stdout.splitlines()
+    assert lines[0] == f"1. {record['actions'][0]}"
+    assert len(lines) == len(record["actions"]) + 1
+    assert lines[-1].startswith("result: ")
+    assert "wins" in lines[-1] or "draw" in lines[-1]
+
+
+def test_replay_of_an_illegal_record_fails_naming_ply_and_move(tmp_path):
+    record = {"game": "smess", "actions": ["b2-b3", "b2-b3"]}
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(record))
+    result = run("replay", str(path))
+    assert result.exit_code == 2
+    assert "ply 2: move 'b2-b3'" in result.stderr
+
+
+def test_replay_reads_stdin_and_convert_keeps_json_for_games_without_text_format():
+    record = json.dumps({"game": "smess", "actions": ["b2-b3"]})
+    assert run("replay", "-", input=record).stdout.splitlines()[-1] == "result: unfinished"
+    result = run("convert", "-", "--to", "text", input=record)
+    assert result.exit_code == 2 and "no text record format" in result.stderr
+    assert json.loads(run("convert", "-", "--to", "json", input=record).stdout)["game"] == "smess"
+
+
+def test_the_installed_command_exits_2_without_traceback():
+    import subprocess
+    import sys
+
+    proc = subprocess.run(
+        [sys.executable, "-m", "kibitz", "perft", "smess", "x"], capture_output=True, text=True
+    )
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
+    proc = subprocess.run(
+        [sys.executable, "-m", "kibitz", "perft", "nogame", "1"], capture_output=True, text=True
+    )
+    assert proc.returncode == 2
+    assert proc.stderr.strip() == "error: unknown game 'nogame'; known games: " + ", ".join(
+        __import__("kibitz").games()
+    )
