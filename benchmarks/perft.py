@@ -13,6 +13,7 @@ from kibitz.core.play import perft, play_random
 from kibitz.core.rng import Rng
 
 BENCHES: dict[str, dict] = {
+    "cardmate": {"depth": 4, "options": {"max_plies": 500}, "games": 100},
     "smess": {"depth": 5, "options": {"max_plies_without_progress": 100}, "games": 200},
 }
 """Per game: perft depth from the start, options for random games, and how many to play."""

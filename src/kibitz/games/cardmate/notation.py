@@ -96,7 +96,9 @@ def parse_move(state: CardmateState, text: str) -> int:
         given = LAST_KING if marker in "x#" else marker
         if given != expected:
             want = f"'{expected}'" if expected else "no marker"
-            raise IllegalAction(f"{text}: marker '{marker}' contradicts the move, which takes {want}")
+            raise IllegalAction(
+                f"{text}: marker '{marker}' contradicts the move, which takes {want}"
+            )
     return action
 
 
@@ -111,4 +113,5 @@ def _why_illegal(
     if state.must_follow():
         follows = ", ".join(state.action_to_str(a) for a in legal)
         return f"{text} is not legal: {who} must follow (CM-11); legal moves: {follows}"
-    return f"{text} is not legal for {who}; legal moves of {card_code(state.board[frm] & 63)}: {options}"
+    code = card_code(state.board[frm] & CARD_MASK)
+    return f"{text} is not legal for {who}; legal moves of {code}: {options}"
