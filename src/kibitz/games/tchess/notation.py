@@ -1,0 +1,133 @@
+"""TCHESS Cards notation (spec section 5): ``P``, ``end``, ``pass``, ``take F``, and chance
+outcomes ``draw Q``, ``steal K``, ``first Black``; a whole turn is written ``P S P Q``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from kibitz.core.errors import IllegalAction, NotationError
+from kibitz.games.tchess.phases import DEAL, FIRST, OVER, PLAY, SEATS, STEAL, TAKE
+
+if TYPE_CHECKING:
+    from kibitz.games.tchess.rules import TchessState
+
+KEYWORDS = ("end", "pass", "take", "draw", "steal", "first")
+
+
+def action_to_str(state: TchessState, action: int) -> str:
+    """The notation of ``action`` at ``state`` (chance ids read by the pending chance event)."""
+
+    letters = state.tables.letters
+    n = len(letters)
+    phase = state.phase
+    if phase == FIRST:
+        if action in (0, 1):
+            return f"first {SEATS[action]}"
+    elif phase in (DEAL, STEAL):
+        if 0 <= action < n:
+            return f"{'draw' if phase == DEAL else 'steal'} {letters[action]}"
+    elif 0 <= action < n:
+        return letters[action]
+    elif action == n:
+        return "end"
+    elif action == n + 1:
+        return "pass"
+    elif n + 2 <= action < 2 * n + 2:
+        return f"take {letters[action - n - 2]}"
+    raise NotationError(f"action {action!r} has no meaning here ({_expected(state)})")
+
+
+def _expected(state: TchessState) -> str:
+    """What kind of action the state waits for, for error messages."""
+
+    phase = state.phase
+    if phase == DEAL:
+        return f"chance deals a card to {SEATS[state.drawing_seat()]}: 'draw LETTER'"
+    if phase == STEAL:
+        return "chance steals a card: 'steal LETTER'"
+    if phase == FIRST:
+        return "chance picks the first attacker: 'first White' or 'first Black'"
+    if phase == TAKE:
+        return "the round winner takes a card back: 'take LETTER'"
+    if phase == PLAY:
+        return f"{SEATS[state.mover]} plays a card letter, 'end' or 'pass'"
+    assert phase == OVER
+    return "the game is over"
+
+
+def _letter(state: TchessState, word: str) -> int:
+    index = state.tables.index
+    if word not in index:
+        raise NotationError(
+            f"unknown card {word!r}; cards are {' '.join(state.tables.letters)}"
+        )
+    return index[word]
+
+
+def str_to_action(state: TchessState, text: str) -> int:
+    """Parse one primitive action; NotationError for bad text, IllegalAction if not legal."""
+
+    words = text.split()
+    if not words:
+        raise NotationError(f"empty action; expected {_expected(state)}")
+    head = words[0].lower()
+    n = state.num_letters
+    if head in ("end", "pass") and len(words) == 1:
+        action, phase_ok = (n if head == "end" else n + 1), state.phase not in (DEAL, STEAL, FIRST)
+    elif head in ("take", "draw", "steal") and len(words) == 2:
+        letter = _letter(state, words[1])
+        action = letter + (n + 2 if head == "take" else 0)
+        phase_ok = state.phase == {"take": TAKE, "draw": DEAL, "steal": STEAL}[head]
+    elif head == "first" and len(words) == 2:
+        names = [s.lower() for s in SEATS]
+        if words[1].lower() not in names:
+            raise NotationError(f"{text!r}: expected 'first White' or 'first Black'")
+        action, phase_ok = names.index(words[1].lower()), state.phase == FIRST
+    elif len(words) == 1 and head not in KEYWORDS:
+        action = _letter(state, words[0])
+        phase_ok = state.phase not in (DEAL, STEAL, FIRST, TAKE)
+    elif len(words) > 1 and words[0] not in KEYWORDS:
+        raise NotationError(
+            f"{text!r} is a whole turn; one action is one card, 'end' or 'pass' "
+            "(use turn_actions() for a whole turn)"
+        )
+    else:
+        raise NotationError(
+            f"cannot read {text!r}; expected a card letter, 'end', 'pass', 'take X', "
+            "'draw X', 'steal X' or 'first White|Black'"
+        )
+    if not phase_ok or action not in state.legal_actions():
+        raise IllegalAction(f"{text!r} is not legal now: {_expected(state)}")
+    return action
+
+
+def turn_actions(state: TchessState, text: str) -> list[int]:
+    """A whole turn as ids: ``P S P Q`` becomes PLAY ... END; each card is checked in hand."""
+
+    words = text.split()
+    if not words:
+        raise NotationError("empty turn; write cards like 'P S P Q', or 'pass', or 'take F'")
+    if words[0].lower() in KEYWORDS:
+        return [str_to_action(state, text)]
+    if state.phase != PLAY:
+        raise IllegalAction(f"{text!r} is not legal now: {_expected(state)}")
+    if state.turn_len:
+        raise IllegalAction(f"{text!r}: a turn is already under way; play single cards or 'end'")
+    hand = state.hands[state.mover][:]
+    actions = []
+    for word in words:
+        letter = _letter(state, word)
+        if not hand[letter]:
+            letters = state.tables.letters
+            held = " ".join(
+                letters[i] for i, c in enumerate(state.hands[state.mover]) for _ in range(c)
+            )
+            raise IllegalAction(
+                f"turn {text!r}: card {word} is not in {SEATS[state.mover]}'s hand "
+                f"(hand: {held or 'empty'})"
+            )
+        hand[letter] -= 1
+        actions.append(letter)
+    actions.append(state.num_letters)
+    return actions
