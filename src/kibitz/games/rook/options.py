@@ -1,0 +1,143 @@
+"""Rook's options: a preset plus per-parameter overrides, resolved and validated into ``Rules``.
+
+Every override defaults to None, meaning "take the preset's value". Boolean overrides are
+annotated ``bool`` rather than ``bool | None`` because the core's text parser reads ``off``
+as None for optional types; with plain ``bool`` ``-o rook=off`` turns the Crow off.
+Literal overrides list None among their values so that ``-o bonus=none`` means no bonus.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from functools import lru_cache
+from typing import Literal
+
+from kibitz.core.errors import InvalidOptions
+from kibitz.games.rook.presets import PRESETS, Rules
+from kibitz.games.rook.table import build_table
+
+Preset = Literal["crowsnest", "tournament", "partnership", "one_high", "red1", "buckeye", "dixie"]
+
+
+@dataclass(frozen=True)
+class RookOptions:
+    """A preset and overrides of its parameters (None = the preset's value); see rook.md §3."""
+
+    preset: Preset = "crowsnest"
+    ranks: tuple[int, ...] | None = None
+    ones_high: bool = None  # type: ignore[assignment]
+    rook: bool = None  # type: ignore[assignment]
+    rook_rank: Literal["lowest", "above_10", "highest", None] = None
+    rook_anytime: bool = None  # type: ignore[assignment]
+    rook_points: int | None = None
+    red1: bool = None  # type: ignore[assignment]
+    red1_points: int | None = None
+    red1_anytime: bool = None  # type: ignore[assignment]
+    counters: tuple[str, ...] | None = None
+    hand_size: int | None = None
+    bonus: Literal["none", "most_tricks", "last_trick", None] = None
+    bonus_points: int | None = None
+    most_tricks_tie: Literal["none", "split", None] = None
+    bid_min: int | None = None
+    bid_step: int | None = None
+    bid_max: int | Literal["total"] | None = None
+    all_pass: Literal["redeal", "dealer_forced", None] = None
+    trump_before_nest: bool = None  # type: ignore[assignment]
+    nest_counters_allowed: bool = None  # type: ignore[assignment]
+    nest_points_to: Literal["last_trick", "declarer", None] = None
+    first_lead: Literal["left_of_dealer", "declarer", "left_of_declarer", None] = None
+    must_trump_when_void: bool = None  # type: ignore[assignment]
+    made_scores: Literal["bid", "points", None] = None
+    target: int | None = None
+    max_deals: int | None = None
+
+    def __post_init__(self) -> None:
+        resolve(self)
+
+    def overrides(self) -> dict[str, object]:
+        """The parameters set explicitly on top of the preset."""
+        return {
+            f.name: getattr(self, f.name)
+            for f in fields(self)
+            if f.name != "preset" and getattr(self, f.name) is not None
+        }
+
+
+def parse_counters(entries: tuple[str, ...]) -> tuple[tuple[int, int], ...]:
+    """``("5:5", "10:10")`` -> ``((5, 5), (10, 10))``, checking each rank and point value."""
+    out: dict[int, int] = {}
+    for entry in entries:
+        rank_text, sep, points_text = entry.partition(":")
+        try:
+            rank, points = int(rank_text), int(points_text)
+        except ValueError:
+            rank, points = 0, -1
+        if not sep or not 1 <= rank <= 14 or points < 0 or rank in out:
+            raise InvalidOptions(
+                f"option 'counters' entry {entry!r} must be RANK:POINTS with a distinct rank "
+                "1-14 and points >= 0 (e.g. counters=5:5,10:10,14:10)"
+            )
+        out[rank] = points
+    return tuple(sorted(out.items()))
+
+
+def _check_ranks(ranks: tuple[int, ...]) -> tuple[int, ...]:
+    if not ranks or len(set(ranks)) != len(ranks) or not all(1 <= r <= 14 for r in ranks):
+        raise InvalidOptions(
+            f"option 'ranks' must be distinct ranks in 1-14 (e.g. ranks=5,6,...,14), got {ranks!r}"
+        )
+    return tuple(sorted(ranks))
+
+
+_NEEDS = (
+    (("rook_rank", "rook_anytime", "rook_points"), "rook", "the Rook card (rook=true)"),
+    (("red1_points", "red1_anytime"), "red1", "the red 1 (red1=true)"),
+)
+
+
+def _check_combinations(rules: Rules, explicit: set[str]) -> None:
+    """Reject overrides that mean nothing with the other parameters, naming both."""
+    for names, switch, what in _NEEDS:
+        for name in names:
+            if name in explicit and not getattr(rules, switch):
+                raise InvalidOptions(f"option {name!r} needs {what}; it is off in this game")
+    if rules.bonus == "none" and {"bonus_points", "most_tricks_tie"} & explicit:
+        raise InvalidOptions(
+            "options 'bonus_points' and 'most_tricks_tie' need a bonus (bonus=...)"
+        )
+    if "most_tricks_tie" in explicit and rules.bonus != "most_tricks":
+        raise InvalidOptions("option 'most_tricks_tie' needs bonus=most_tricks")
+    if rules.ones_high and 1 not in rules.ranks:
+        raise InvalidOptions("option 'ones_high' needs rank 1 in 'ranks'")
+    if rules.bonus != "none" and rules.most_tricks_tie == "split" and rules.bonus_points % 2:
+        raise InvalidOptions(
+            f"most_tricks_tie=split needs an even bonus_points, got {rules.bonus_points}"
+        )
+
+
+def _check_numbers(rules: Rules) -> None:
+    for name in ("rook_points", "red1_points", "bonus_points", "max_deals"):
+        if getattr(rules, name) < 0:
+            raise InvalidOptions(f"option {name!r} must be >= 0, got {getattr(rules, name)}")
+    for name in ("hand_size", "bid_step", "bid_min", "target"):
+        if getattr(rules, name) < 1:
+            raise InvalidOptions(f"option {name!r} must be >= 1, got {getattr(rules, name)}")
+    if rules.bid_min % rules.bid_step:
+        raise InvalidOptions(
+            f"option 'bid_min' {rules.bid_min} must be a multiple of bid_step {rules.bid_step}"
+        )
+
+
+@lru_cache(maxsize=256)
+def resolve(options: RookOptions) -> Rules:
+    """The preset's rules with the options' overrides applied, or InvalidOptions."""
+    explicit = options.overrides()
+    if "counters" in explicit:
+        explicit["counters"] = parse_counters(explicit["counters"])  # type: ignore[arg-type]
+    if "ranks" in explicit:
+        explicit["ranks"] = _check_ranks(explicit["ranks"])  # type: ignore[arg-type]
+    rules = replace(PRESETS[options.preset], **explicit)  # type: ignore[arg-type]
+    _check_numbers(rules)
+    _check_combinations(rules, set(explicit))
+    build_table(rules)
+    return rules
