@@ -116,8 +116,13 @@ class PatienceState(State):
 
     # -- undo / redo -------------------------------------------------------------------
     def apply(self, action: int) -> None:
-        """Apply a legal move; a new move clears the redo list."""
-        super().apply(action)
+        """Apply a legal move (IllegalAction otherwise); a new move clears the redo list."""
+        if not self.is_legal(action):
+            if self.is_terminal():
+                raise IllegalAction(f"action {action!r} refused: the game is over")
+            raise IllegalAction(self._illegal_message(action))
+        self._do(action)
+        self.history.append(action)
         self._redo.clear()
 
     def push(self, action: int) -> None:
@@ -211,41 +216,53 @@ class PatienceState(State):
 
     def str_to_action(self, text: str) -> int:
         source, dest, card = parse_move_text(text)
-        action = encode(source, dest)
-        self._check_move(text, source, dest, card)
-        return action
+        why = self._why_illegal(source, dest, card)
+        if why:
+            raise IllegalAction(f"{text!r}: {why}")
+        return encode(source, dest)
 
-    def _check_move(self, text: str, source: int, dest: int, note: int | None) -> None:
-        """Raise IllegalAction saying why the parsed move is not legal here."""
+    def is_legal(self, action: int) -> bool:
+        """Whether the action id is a legal move now (cheaper than ``legal_actions()``)."""
+        if isinstance(action, bool) or not isinstance(action, int):
+            return False
+        if not 0 <= action < NUM_ACTIONS:
+            return False
+        source, dest = decode(action)
+        if dest > FOUNDATION or (source >= 10 and dest == FOUNDATION):
+            return False
+        return self._why_illegal(source, dest, None) is None
+
+    def _why_illegal(self, source: int, dest: int, note: int | None) -> str | None:
+        """Why moving from ``source`` to ``dest`` is illegal here, or None if it is legal."""
         b = self.board
         if self.is_won():
-            raise IllegalAction(f"{text!r}: the game is over (all cards are home)")
+            return "the game is over (all cards are home)"
         if source < 10:
             if not b.piles[source]:
-                raise IllegalAction(f"{text!r}: pile {source} is empty")
+                return f"pile {source} is empty"
             card = b.piles[source][-1]
         else:
             if not self._takeback:
-                raise IllegalAction(
-                    f"{text!r}: taking a card back from a foundation needs the option "
+                return (
+                    "taking a card back from a foundation needs the option "
                     "allow_foundation_takeback"
                 )
             top = b.foundation_top(source - 10)
             if top is None:
-                raise IllegalAction(f"{text!r}: the {SUITS[source - 10]} foundation is empty")
+                return f"the {SUITS[source - 10]} foundation is empty"
             card = top
         if note is not None and note != card:
-            raise IllegalAction(f"{text!r}: the card to move is {NAMES[card]}, not {NAMES[note]}")
+            return f"the card to move is {NAMES[card]}, not {NAMES[note]}"
         if dest == FOUNDATION:
             if not self.can_home(card):
                 need = b.needs(SUIT_OF[card])
                 why = "its foundation is full" if need is None else f"it needs {NAMES[need]}"
-                raise IllegalAction(f"{text!r}: {NAMES[card]} cannot go home; {why}")
+                return f"{NAMES[card]} cannot go home; {why}"
         elif dest == source:
-            raise IllegalAction(f"{text!r}: a card cannot move onto its own pile")
+            return "a card cannot move onto its own pile"
         elif not self.fits(card, dest):
-            top = NAMES[b.piles[dest][-1]]
-            raise IllegalAction(f"{text!r}: {NAMES[card]} is not adjacent to {top}")
+            return f"{NAMES[card]} is not adjacent to {NAMES[b.piles[dest][-1]]}"
+        return None
 
     # -- views -------------------------------------------------------------------------
     def position(self) -> str:
