@@ -97,7 +97,7 @@ class CardmateState(State):
         self.repetitions: dict[int, int] = {self.hash: 1}
         self._stack: list[tuple[int, int, int, Outcome | None]] = []
         self._legal: list[int] | None = None
-        self._result = self._result_at_start()
+        self._result: Outcome | None = None
         options = game.options
         self._max_plies = options.max_plies
         self._rep_loss = options.repetition_loss
@@ -110,17 +110,6 @@ class CardmateState(State):
             if piece >= 0:
                 h ^= ZOBRIST[sq * 128 + piece]
         return h
-
-    def _result_at_start(self) -> Outcome | None:
-        """A position whose last mover has already won (CM-13/14) starts finished."""
-        mover = self.side ^ 1
-        if self.kings[self.side] == 0 and self.kings[mover] > 0:
-            return WIN_BY["kings"][mover]
-        for sq in PALACES[self.side]:
-            piece = self.board[sq]
-            if piece >> OWNER_SHIFT == mover and (piece & CARD_MASK) >> 2 == KING:
-                return WIN_BY["palace"][mover]
-        return None
 
     # -- move generation ----------------------------------------------------------------
     def generate(self) -> list[int]:
