@@ -130,12 +130,16 @@ def _canonical_deck(deck: dict[str, int]) -> dict[str, int]:
 
 
 def _deck_values(deck: dict[str, int], given: dict | str) -> dict[str, int]:
-    """Face values of every deck letter: the given map over table 2.1 (J's entry ignored)."""
+    """Face values of every deck letter: the given map over table 2.1 (J's entry ignored).
+
+    Table letters missing from a custom deck may keep entries (ignored), so the default
+    ``values`` map works with any deck.
+    """
     values = parse_letter_map("values", given)
-    unknown = [x for x in values if x not in deck]
+    unknown = [x for x in values if x not in deck and x not in DEFAULT_VALUES]
     if unknown:
         raise InvalidOptions(
-            f"option 'values': {unknown[0]!r} is not a deck letter "
+            f"option 'values': {unknown[0]!r} is neither a deck letter nor a table letter "
             f"(deck letters: {' '.join(deck)})"
         )
     out: dict[str, int] = {}
