@@ -151,7 +151,8 @@ def test_no_nest_names_trump_straight_after_the_auction() -> None:
 
 
 @pytest.mark.parametrize(
-    ("first_lead", "leader"), [("left_of_dealer", WEST), ("declarer", NORTH), ("left_of_declarer", EAST)]
+    ("first_lead", "leader"),
+    [("left_of_dealer", WEST), ("declarer", NORTH), ("left_of_declarer", EAST)],
 )
 def test_first_lead_options(first_lead: str, leader: int) -> None:
     state = deal(kibitz.load("rook", preset="partnership", first_lead=first_lead), SOUTH)
@@ -161,7 +162,7 @@ def test_first_lead_options(first_lead: str, leader: int) -> None:
 
 
 def test_refused_card_explains_follow_suit() -> None:
-    state = deal(kibitz.load("rook"), EAST, {SOUTH: GREENS[:8] + ["r5"], WEST: ["g5", "b5"]})
+    state = deal(kibitz.load("rook"), EAST, {SOUTH: [*GREENS[:8], "r5"], WEST: ["g5", "b5"]})
     call(state, "S 70, W pass, N pass, E pass")
     _discard_nest(state)
     state.apply(state.str_to_action("trump red"))
