@@ -122,8 +122,14 @@ def test_command_line_option_text() -> None:
     cls = kibitz.load("rook").options_class
     parsed = parse_option_text(
         cls,
-        ["preset=dixie", "bonus=none", "rook=off", "counters=5:5,10:10", "bid_max=total"]
-        + ["bid_min=40"],
+        [
+            "preset=dixie",
+            "bonus=none",
+            "rook=off",
+            "counters=5:5,10:10",
+            "bid_max=total",
+            "bid_min=40",
+        ],
     )
     assert parsed == {
         "preset": "dixie",
