@@ -72,3 +72,33 @@ def play(state: CardmateState, *moves: str) -> CardmateState:
     for move in moves:
         state.apply(state.str_to_action(move))
     return state
+
+
+SUIT_MIRROR = {"C": "D", "D": "C", "H": "S", "S": "H"}
+
+
+def mirror_move(move: str) -> str:
+    """The centre-symmetric move: suit C<->D, H<->S, square (f, r) -> (9-f, 9-r)."""
+    card = move[0] + SUIT_MIRROR[move[1]]
+    rest = move[2:]
+    colon = ":" if rest.startswith(":") else ""
+    rest = rest[len(colon) :]
+    square = "abcdefghij"[9 - "abcdefghij".index(rest[0])] + str(9 - int(rest[1]))
+    return card + colon + square + rest[2:]
+
+
+def mirror_position(text: str) -> str:
+    """The mirrored position string: squares reflected, owners swapped, suits mapped."""
+    board, side, number = text.split()
+    cards: dict[str, str] = {}
+    for row, field in enumerate(board.split("/")):
+        rank, file = 9 - row, 0
+        for token in field.split(","):
+            if token.isdigit():
+                file += int(token)
+                continue
+            code = token[0].upper() + SUIT_MIRROR[token[1].upper()]
+            code = code.lower() if token == token.upper() else code
+            cards["abcdefghij"[9 - file] + str(9 - rank)] = code
+            file += 1
+    return position_string(cards, "R" if side == "F" else "F", int(number))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from cardmate_util import START, make, move_texts, play, plain
+from cardmate_util import START, make, move_texts, play
 
 import kibitz
 from kibitz.core import TERMINAL, IllegalAction
