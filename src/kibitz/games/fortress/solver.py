@@ -251,3 +251,19 @@ def _check_line(board: Board, variant: Variant, moves: tuple[int, ...]) -> None:
         state.push(action)
     if not state.is_won():
         raise SolverError("solver line does not bring all 52 cards home")
+
+
+def move_scores(state: PatienceState) -> dict[int, int]:
+    """The search heuristic's score of the position after each legal pile move."""
+    search = _Search(state.board, state.variant)
+    out = {}
+    for action in state.legal_actions():
+        src, dst = divmod(action, 11)
+        if src >= 10:
+            continue
+        path = [search.do(src, dst)]
+        search.safe_closure(path)
+        out[action] = search.score()
+        while path:
+            search.undo(path.pop())
+    return out

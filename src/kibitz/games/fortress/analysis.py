@@ -1,0 +1,90 @@
+"""Player questions answered by the solver: is it winnable, a hint, a winnable deal (e.4-6)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from kibitz.core.rng import Rng
+from kibitz.games.fortress.deals import random_game_number
+from kibitz.games.fortress.notation import move_text
+from kibitz.games.fortress.rules import PatienceGame, PatienceState
+from kibitz.games.fortress.solver import LOSS, UNKNOWN, WIN, Result, move_scores, solve
+
+INTERACTIVE_NODES = 30_000
+"""Node limit for questions asked during play: about a second of search."""
+
+ANSWERS = {WIN: "Winnable", LOSS: "Not winnable", UNKNOWN: "Unknown: search limit reached"}
+
+
+def winnable(state: PatienceState, node_limit: int = INTERACTIVE_NODES) -> tuple[str, Result]:
+    """The exact answer to "is this position still winnable?" and the solver's result."""
+    result = solve(state, node_limit=node_limit)
+    return ANSWERS[result.verdict], result
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A hint: ``kind`` is ``win`` (checked), ``lost`` or ``unchecked`` (heuristic)."""
+
+    kind: str
+    message: str
+    action: int | None = None
+    line: tuple[int, ...] = ()
+    can_reach_home: int | None = None
+    last_winnable_ply: int | None = None
+
+
+def hint(state: PatienceState, node_limit: int = INTERACTIVE_NODES) -> Hint:
+    """The next move of a winning line; or "lost" with how many cards can still get home."""
+    if state.is_terminal():
+        return Hint("lost" if not state.is_won() else "win", "the game is over")
+    result = solve(state, node_limit=node_limit)
+    if result.verdict == WIN:
+        action = result.moves[0]
+        return Hint("win", f"play {move_text(action)}", action, result.moves)
+    if result.verdict == LOSS:
+        more = result.max_home - result.home
+        ply = last_winnable_ply(state, node_limit)
+        where = "no earlier position was winnable" if ply is None else (
+            f"the position after move {ply} was still winnable; undo to it"
+        )
+        return Hint(
+            "lost",
+            f"this position cannot be won: at most {result.max_home} cards can reach the "
+            f"foundations ({more} more than now); {where}",
+            can_reach_home=result.max_home,
+            last_winnable_ply=ply,
+        )
+    action = best_guess(state)
+    return Hint("unchecked", f"try {move_text(action)} (unchecked: search limit reached)", action)
+
+
+def best_guess(state: PatienceState) -> int:
+    """The legal move the solver's ordering likes best (a heuristic, not a proof)."""
+    safe = state.safe_actions()
+    if safe:
+        return safe[0]
+    scores = move_scores(state)
+    return max(state.legal_actions(), key=lambda a: (scores.get(a, -(10**9)), -a))
+
+
+def last_winnable_ply(state: PatienceState, node_limit: int = INTERACTIVE_NODES) -> int | None:
+    """How many moves of the history lead to the latest position still proven winnable."""
+    probe = state.clone()
+    while probe.history:
+        probe.undo()
+        if solve(probe, node_limit=node_limit).verdict == WIN:
+            return len(probe.history)
+    return None
+
+
+def choose_winnable_deal(
+    game: PatienceGame, rng: Rng | None = None, node_limit: int = 200_000, tries: int = 1000
+) -> tuple[int, Result]:
+    """A random game number the solver proves winnable (UNKNOWN deals are skipped)."""
+    for _ in range(tries):
+        number = random_game_number(rng)
+        result = solve(game.new_initial_state(number), node_limit=node_limit)
+        if result.verdict == WIN:
+            return number, result
+    raise RuntimeError(f"no winnable deal found in {tries} tries")
