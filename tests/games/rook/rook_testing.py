@@ -21,6 +21,14 @@ def deal(
     """A state just after the deal: given cards go where asked, the rest fill up in id order."""
     state = game.new_initial_state(0)
     state.apply(dealer)
+    return deal_into(state, hands, nest)
+
+
+def deal_into(
+    state: RookState, hands: dict[int, list[str]] | None = None, nest: list[str] | None = None
+) -> RookState:
+    """Play the chance actions of the deal now due so that ``hands`` and ``nest`` come out."""
+    game, dealer = state.game, state.p.dealer
     hands = {s: [parse_card(c) for c in cards] for s, cards in (hands or {}).items()}
     fixed_nest = [parse_card(c) for c in nest or []]
     used = {c for cards in hands.values() for c in cards} | set(fixed_nest)
