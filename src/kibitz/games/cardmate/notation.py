@@ -108,10 +108,10 @@ def _why_illegal(
     who = PLAYER_NAMES[state.side]
     if promote and encode(frm, to) in legal:
         return f"{text}: '=A' is allowed only on a One's entering move across the centre line"
-    mine = [state.action_to_str(a) for a in legal if a // 200 == frm]
+    mine = sorted(state.action_to_str(a) for a in legal if a // 200 == frm)
     options = ", ".join(mine) if mine else "none"
     if state.must_follow():
-        follows = ", ".join(state.action_to_str(a) for a in legal)
+        follows = ", ".join(sorted(state.action_to_str(a) for a in legal))
         return f"{text} is not legal: {who} must follow (CM-11); legal moves: {follows}"
     code = card_code(state.board[frm] & CARD_MASK)
     return f"{text} is not legal for {who}; legal moves of {code}: {options}"
