@@ -37,6 +37,11 @@ class Kit:
         return ",".join(f"{x}*{c}" for x, c in left.items() if c) or "-"
 
     @staticmethod
+    def result(state: TchessState) -> dict[str, Any]:
+        """The last round result event of White's log."""
+        return next(e for e in reversed(state.observation(0)["log"]) if e["event"] == "result")
+
+    @staticmethod
     def letters(state: TchessState, counts: list[int]) -> list[str]:
         """Counts per letter index as letters."""
         return [x for x, c in zip(state.tables.letters, counts, strict=True) for _ in range(c)]

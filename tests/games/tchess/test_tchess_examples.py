@@ -60,7 +60,7 @@ def test_queen_remark(kit) -> None:
     assert kit.letters(s, s.discards[1]) == ["P", "B"]
     assert kit.letters(s, s.discards[0]) == ["P"]
     assert kit.letters(s, s.hands[0]) == ["R", "R", "G", "G", "Q"]
-    result = [e for e in s.observation(0)["log"] if e["event"] == "result"][0]
+    result = kit.result(s)
     assert (result["winner"], result["margin"]) == (0, 9)
 
 
@@ -84,7 +84,7 @@ def test_queen_alone_wins_steals_and_returns(kit) -> None:
 def test_lone_jester_loses_and_nothing_returns(kit) -> None:
     s = kit.dealt("J P P P P P", "N N B B R R")
     kit.play(s, "J", "pass", "pass")
-    result = [e for e in s.observation(0)["log"] if e["event"] == "result"][0]
+    result = kit.result(s)
     assert (result["winner"], result["margin"]) == (1, 0)
     assert kit.letters(s, s.discards[0]) == ["J"] and sum(s.discards[1]) == 0
     assert not any(e["event"] == "return" for e in s.observation(0)["log"])
@@ -109,7 +109,9 @@ def kitbz_state(position: str, **options: object):  # type: ignore[no-untyped-de
     return kibitz.load("tchess", **options).new_state_from_position(position)
 
 
-@pytest.mark.parametrize(("row", "choices"), [("F C", ["take F", "take C"]), ("Q J", ["take Q", "take J"])])
+@pytest.mark.parametrize(
+    ("row", "choices"), [("F C", ["take F", "take C"]), ("Q J", ["take Q", "take J"])]
+)
 def test_best_card_tie_between_letters_is_a_choice(kit, row: str, choices: list[str]) -> None:
     white = row + " P P P P"
     s = kit.dealt(white, "P N N B B R")
@@ -126,7 +128,7 @@ def test_best_card_tie_between_letters_is_a_choice(kit, row: str, choices: list[
 def test_margin_below_best_card_returns_nothing(kit) -> None:
     s = kit.dealt("P S P Q R R", "Q P N N B B")
     kit.play(s, "P S P Q", "Q P", "pass", "pass")
-    result = [e for e in s.observation(0)["log"] if e["event"] == "result"][0]
+    result = kit.result(s)
     assert (result["winner"], result["margin"]) == (0, 7)
     s.apply(s.str_to_action("steal N"))
     assert not any(e["event"] == "return" for e in s.observation(0)["log"])

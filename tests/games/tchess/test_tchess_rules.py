@@ -109,7 +109,7 @@ def test_tc11_other_seat_cannot_act_mid_turn(kit) -> None:
 def test_tc12_margin_and_winner(kit) -> None:
     s = kit.dealt("R P P P P P", "Q P P P P P")
     kit.play(s, "R", "Q", "pass", "pass")
-    result = [e for e in s.observation(0)["log"] if e["event"] == "result"][0]
+    result = kit.result(s)
     assert (result["winner"], result["margin"], result["strengths"]) == (1, 4, [5, 9])
 
 

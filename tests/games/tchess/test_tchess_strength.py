@@ -158,8 +158,12 @@ def _brute_force(row: list[int], t) -> int:  # type: ignore[no-untyped-def]
 LETTERS = list(DEFAULT_DECK)
 
 
-@given(st.lists(st.sampled_from(LETTERS), max_size=9), st.sampled_from(["union", "list", "sections"]))
-def test_dp_equals_brute_force_and_canonical_pairs_reach_it(row_letters: list[str], reading: str) -> None:
+@given(
+    st.lists(st.sampled_from(LETTERS), max_size=9), st.sampled_from(["union", "list", "sections"])
+)
+def test_dp_equals_brute_force_and_canonical_pairs_reach_it(
+    row_letters: list[str], reading: str
+) -> None:
     options = TchessOptions(pair_reading=reading)
     t = tables_for(options)
     row = [t.index[x] for x in row_letters]
