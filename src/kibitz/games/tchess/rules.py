@@ -132,14 +132,23 @@ class TchessState(State):
             self.log.append(("play", seat, action))
             self._secret.append(-1)
             return
-        self._undo_stack.append(self._snapshot())
         if phase == DEAL:
             seat = self.draws[self.draw_pos]
             self._secret.append(seat)
-            self._draw(seat, action)
+            if self.draw_pos + 1 < len(self.draws):
+                self._undo_stack.append(("draw",))
+                self._draw(seat, action)
+                return
+        else:
+            self._secret.append(-1)
+        if phase == PLAY and (action == self.num_letters or not self.passes):
+            self._undo_stack.append(("turn", self.turn_len, self.passes))
+            self._turn_over(action)
             return
-        self._secret.append(-1)
-        if phase == PLAY:
+        self._undo_stack.append(("snapshot", self._snapshot()))
+        if phase == DEAL:
+            self._draw(self.draws[self.draw_pos], action)
+        elif phase == PLAY:
             self._turn_over(action)
         elif phase == STEAL:
             self._steal(action)
@@ -150,17 +159,30 @@ class TchessState(State):
             self._start_round(action)
 
     def _undo(self, action: int) -> None:
+        """Reverse the last action: in place for plays, draws and turn ends, else by snapshot."""
         self._secret.pop()
-        snap = self._undo_stack.pop()
-        if snap is None:
+        entry = self._undo_stack.pop()
+        if entry is None:
             seat = self.mover
             self.rows[seat].pop()
             self.hands[seat][action] += 1
             self.hand_size[seat] += 1
             self.turn_len -= 1
             self.log.pop()
-            return
-        self._restore(snap)
+        elif entry[0] == "draw":
+            self.draw_pos -= 1
+            seat = self.draws[self.draw_pos]
+            self.decks[seat][action] += 1
+            self.deck_size[seat] += 1
+            self.hands[seat][action] -= 1
+            self.hand_size[seat] -= 1
+            self.log.pop()
+        elif entry[0] == "turn":
+            self.mover = 1 - self.mover
+            self.turn_len, self.passes = entry[1], entry[2]
+            self.log.pop()
+        else:
+            self._restore(entry[1])
 
     def _snapshot(self) -> tuple:
         h, d, x, r = self.hands, self.decks, self.discards, self.rows
