@@ -400,7 +400,8 @@ class RookState(State):
         )
 
     def _illegal_message(self, action: Any) -> str:
-        why = views.why_illegal(self, action) if isinstance(action, int) else None
+        known = isinstance(action, int) and 0 <= action < self.game.num_distinct_actions
+        why = views.why_illegal(self, action) if known else None
         return why or super()._illegal_message(action)
 
     # -- views ----------------------------------------------------------------------------

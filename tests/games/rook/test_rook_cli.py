@@ -1,0 +1,101 @@
+"""The generic and Rook commands: random-game, replay, show --seat, rook-view, rook-rules."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from kibitz.cli import app
+from kibitz.core.errors import InvalidRecord
+from kibitz.core.record import replay
+from kibitz.games.rook.cards import card_str
+
+runner = CliRunner()
+
+
+def _random_game(tmp_path: Path, *options: str, seed: int = 4) -> Path:
+    args = ["random-game", "rook", "--seed", str(seed)]
+    for opt in options:
+        args += ["-o", opt]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    path = tmp_path / "game.json"
+    path.write_text(result.stdout)
+    return path
+
+
+def test_random_dixie_game_replays_exactly(tmp_path: Path) -> None:
+    path = _random_game(tmp_path, "preset=dixie", "max_deals=3")
+    record = json.loads(path.read_text())
+    assert record["game"] == "rook" and record["options"] == {"preset": "dixie", "max_deals": 3}
+    assert record["actions"][0].startswith("dealer ")
+    assert record["actions"][1].startswith("deal ")
+    assert record["result"] is not None
+    again = runner.invoke(
+        app, ["random-game", "rook", "--seed", "4", "-o", "preset=dixie", "-o", "max_deals=3"]
+    )
+    assert again.stdout == path.read_text()  # same seed, same game, byte for byte
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert len(lines) == len(record["actions"]) + 1
+    assert lines[-1].startswith("result: ")
+
+
+def test_replay_rejects_a_tampered_record(tmp_path: Path) -> None:
+    path = _random_game(tmp_path, "max_deals=1")
+    record = json.loads(path.read_text())
+    index = next(i for i, a in enumerate(record["actions"]) if a.startswith("play "))
+    record["actions"][index] = "play " + ("g5" if record["actions"][index] != "play g5" else "g6")
+    with pytest.raises(InvalidRecord, match=f"ply {index + 1}"):
+        replay(record)
+    path.write_text(json.dumps(record))
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 2 and "ply" in result.output
+
+
+def test_show_with_seat_hides_other_hands() -> None:
+    result = runner.invoke(app, ["show", "rook", "--seat", "1", "--seed", "2"])
+    assert result.exit_code == 0, result.output
+    assert "first dealer" in result.stdout and "West" in result.stdout
+    bad = runner.invoke(app, ["show", "rook", "--seat", "7"])
+    assert bad.exit_code == 2
+
+
+def test_rook_view_shows_only_the_seat_hand(tmp_path: Path) -> None:
+    path = _random_game(tmp_path, "max_deals=1")
+    record = json.loads(path.read_text())
+    ply = next(i for i, a in enumerate(record["actions"]) if a.startswith("bid") or a == "pass")
+    result = runner.invoke(app, ["rook-view", str(path), "--seat", "2", "--ply", str(ply)])
+    assert result.exit_code == 0, result.output
+    assert "South: 9 cards" in result.stdout and "North: " in result.stdout
+    assert "North: 9 cards" not in result.stdout
+    bad = runner.invoke(app, ["rook-view", str(path), "--seat", "5"])
+    assert bad.exit_code == 2 and "seat must be" in bad.output
+
+
+def test_rook_rules_page_flags_decisions_and_overrides() -> None:
+    result = runner.invoke(app, ["rook-rules", "-o", "preset=one_high", "-o", "target=500"])
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "57 cards" in out and "200 points per hand" in out
+    assert "rook_rank: lowest *" in out and "target: 500 * (set)" in out
+    crow = runner.invoke(app, ["rook-rules", "-o", "rook=off"]).stdout
+    assert "40 cards" in crow and "Crow" not in crow and "rook: false (set)" in crow
+    bad = runner.invoke(app, ["rook-rules", "-o", "hand_size=20"])
+    assert bad.exit_code == 2 and "hand_size" in bad.output
+
+
+def test_bird_card_is_called_crow_in_crowsnest_views() -> None:
+    from kibitz.games.rook import RookGame
+
+    game = RookGame()
+    state = game.new_initial_state(0)
+    state.apply(0)
+    for card in game.table.cards[::-1]:
+        state.apply(card)
+    assert "Crow" in state.render(None)
+    assert card_str(56) == "rook"
