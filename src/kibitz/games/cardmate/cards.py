@@ -23,11 +23,6 @@ PALACES = ((4, 5), (94, 95))
 """Palace squares by owner: Forehand e0 f0, Rearhand e9 f9."""
 
 
-def card_of(rank: int, suit: int) -> int:
-    """The card id of ``rank`` (0 = One .. 13 = Ace) and ``suit`` (0..3 = C D H S)."""
-    return rank * 4 + suit
-
-
 def card_code(card: int) -> str:
     """The upper-case code of a card, e.g. ``4D``, ``XH``, ``AC``."""
     return RANK_CODES[card >> 2] + SUIT_CODES[card & 3]
@@ -48,19 +43,3 @@ def square_name(sq: int) -> str:
 
 
 SQUARE_BY_NAME = {square_name(sq): sq for sq in range(100)}
-
-
-def mirror_square(sq: int) -> int:
-    """The square centre-symmetric to ``sq``: (f, r) -> (9 - f, 9 - r)."""
-    return 99 - sq
-
-
-MIRROR_SUIT = (1, 0, 3, 2)
-"""The suit map of the centre symmetry: C <-> D, H <-> S."""
-
-
-def mirror_piece(piece: int) -> int:
-    """The piece of the mirrored position: other owner, suit mapped C<->D, H<->S."""
-    card = piece & CARD_MASK
-    owner = 1 - (piece >> OWNER_SHIFT)
-    return owner << OWNER_SHIFT | card_of(card >> 2, MIRROR_SUIT[card & 3])

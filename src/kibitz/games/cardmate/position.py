@@ -9,7 +9,6 @@ from kibitz.core.errors import InvalidPosition
 from kibitz.games.cardmate.cards import (
     ACE,
     CARD_BY_CODE,
-    CARD_MASK,
     FOREHAND,
     ONE,
     OWNER_SHIFT,
@@ -116,7 +115,3 @@ def _parse_board(text: str) -> Placement:
             )
     return board
 
-
-def placement_cards(board: Placement) -> list[int]:
-    """The cards of a placement, sorted."""
-    return sorted(p & CARD_MASK for p in board.values())

@@ -38,9 +38,6 @@ LOW_STEPS: dict[int, tuple[tuple[int, int], ...]] = {
 HAS_BACK_STEP = frozenset(range(ONE, NINE + 1))
 """Ranks with the quiet straight-back step (CM-4): One to Nine."""
 
-ENTERING_FROM = (range(40, 50), range(50, 60))
-"""Squares from which a One's forward step is an entering move (CM-6), by owner."""
-
 
 def _square(file: int, rank: int) -> int:
     return rank * 10 + file if 0 <= file < 10 and 0 <= rank < 10 else -1
