@@ -10,6 +10,7 @@ import typer
 from kibitz.cli.common import OptionsArg, app, fail, make_game, read_text, user_errors
 from kibitz.core.record import parse_record_text, replay
 from kibitz.games.tchess import row_strength
+from kibitz.games.tchess.rulespage import rules_page
 
 
 @app.command("tchess-strength")
@@ -42,3 +43,10 @@ def view_cmd(
             fail(f"ply must be in 0..{len(record['actions'])}, got {ply}")
         record = {**record, "actions": record["actions"][:ply], "result": None}
     typer.echo(replay(record).state.render(seat))
+
+
+@app.command("tchess-rules")
+@user_errors
+def rules_cmd(option: OptionsArg = None) -> None:
+    """Print the rules page of the active deck and options (Markdown)."""
+    typer.echo(rules_page(make_game("tchess", option).options), nl=False)

@@ -30,6 +30,7 @@ def test_worked_example_17_against_18(kit) -> None:
         {
             "event": "result", "round": 1, "winner": 1, "margin": 1, "strengths": [17, 18],
             "rows": [["P", "S", "P", "Q"], ["N", "F", "K", "B"]],
+            "row_texts": ["(P S) P Q", "(N F) K B"],
         },
         {"event": "return", "seat": 1, "cards": ["K"]},
         {"event": "discard", "seat": 0, "cards": ["P", "S", "P", "Q"]},

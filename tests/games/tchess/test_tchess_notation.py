@@ -146,3 +146,24 @@ def test_position_consistency_checks(kit) -> None:
         )
         with pytest.raises(InvalidPosition, match=fragment):
             game.new_state_from_position(bad)
+
+
+def test_preview_shows_the_strength_a_play_would_give(kit) -> None:
+    s = kit.dealt("P S P Q NB J", "N F K B R L")
+    kit.play(s, "P S")
+    kit.play(s, "N")
+    preview = s.preview("R L")  # Black's hand is F K B R L after playing N
+    assert (preview.text, preview.total) == ("N R L", 13)
+    assert s.rows[1] == [s.tables.index["N"]]  # nothing was laid
+    with pytest.raises(IllegalAction, match="card Q is not in Black's hand"):
+        s.preview("Q")
+
+
+def test_rules_page_follows_the_options() -> None:
+    from kibitz.games.tchess import TchessOptions
+    from kibitz.games.tchess.rulespage import rules_page
+
+    page = rules_page(TchessOptions(pair_reading="sections", ties_to_defender=False))
+    assert "| NB | Princess | 1 | 6 |" in page
+    assert "E+Q" in page and "C+Q" not in page and "C+N" in page
+    assert "Ties go to the attacker." in page

@@ -67,55 +67,65 @@ def _letter(state: TchessState, word: str) -> int:
 
 def str_to_action(state: TchessState, text: str) -> int:
     """Parse one primitive action; NotationError for bad text, IllegalAction if not legal."""
-
     words = text.split()
     if not words:
         raise NotationError(f"empty action; expected {_expected(state)}")
-    head = words[0].lower()
-    n = state.num_letters
-    if head in ("end", "pass") and len(words) == 1:
-        action, phase_ok = (n if head == "end" else n + 1), state.phase not in (DEAL, STEAL, FIRST)
-    elif head in ("take", "draw", "steal") and len(words) == 2:
-        letter = _letter(state, words[1])
-        action = letter + (n + 2 if head == "take" else 0)
-        phase_ok = state.phase == {"take": TAKE, "draw": DEAL, "steal": STEAL}[head]
-    elif head == "first" and len(words) == 2:
-        names = [s.lower() for s in SEATS]
-        if words[1].lower() not in names:
-            raise NotationError(f"{text!r}: expected 'first White' or 'first Black'")
-        action, phase_ok = names.index(words[1].lower()), state.phase == FIRST
-    elif len(words) == 1 and head not in KEYWORDS:
-        action = _letter(state, words[0])
-        phase_ok = state.phase not in (DEAL, STEAL, FIRST, TAKE)
-    elif len(words) > 1 and words[0] not in KEYWORDS:
-        raise NotationError(
-            f"{text!r} is a whole turn; one action is one card, 'end' or 'pass' "
-            "(use turn_actions() for a whole turn)"
-        )
-    else:
-        raise NotationError(
-            f"cannot read {text!r}; expected a card letter, 'end', 'pass', 'take X', "
-            "'draw X', 'steal X' or 'first White|Black'"
-        )
-    if not phase_ok or action not in state.legal_actions():
+    action, phase = _parse(state, words, text)
+    if state.phase != phase or action not in state.legal_actions():
         raise IllegalAction(f"{text!r} is not legal now: {_expected(state)}")
     return action
 
 
+def _parse(state: TchessState, words: list[str], text: str) -> tuple[int, int]:
+    """The action id that ``words`` name and the phase in which the id means that."""
+    head = words[0].lower()
+    n = state.num_letters
+    if len(words) == 1:
+        if head == "end":
+            return n, PLAY
+        if head == "pass":
+            return n + 1, PLAY
+        if head not in KEYWORDS:
+            return _letter(state, words[0]), PLAY
+    elif len(words) == 2:
+        if head == "take":
+            return n + 2 + _letter(state, words[1]), TAKE
+        if head in ("draw", "steal"):
+            return _letter(state, words[1]), DEAL if head == "draw" else STEAL
+        if head == "first":
+            names = [seat.lower() for seat in SEATS]
+            if words[1].lower() not in names:
+                raise NotationError(f"{text!r}: expected 'first White' or 'first Black'")
+            return names.index(words[1].lower()), FIRST
+    if head not in KEYWORDS:
+        raise NotationError(
+            f"{text!r} is a whole turn; one action is one card, 'end' or 'pass' "
+            "(use turn_actions() for a whole turn)"
+        )
+    raise NotationError(
+        f"cannot read {text!r}; expected a card letter, 'end', 'pass', 'take X', "
+        "'draw X', 'steal X' or 'first White|Black'"
+    )
+
+
 def turn_actions(state: TchessState, text: str) -> list[int]:
     """A whole turn as ids: ``P S P Q`` becomes PLAY ... END; each card is checked in hand."""
-
     words = text.split()
     if not words:
         raise NotationError("empty turn; write cards like 'P S P Q', or 'pass', or 'take F'")
     if words[0].lower() in KEYWORDS:
         return [str_to_action(state, text)]
+    return [*cards_from_hand(state, words, text), state.num_letters]
+
+
+def cards_from_hand(state: TchessState, words: list[str], text: str) -> list[int]:
+    """Letter ids of cards the player to move may lay now as a new turn, counting repeats."""
     if state.phase != PLAY:
         raise IllegalAction(f"{text!r} is not legal now: {_expected(state)}")
     if state.turn_len:
         raise IllegalAction(f"{text!r}: a turn is already under way; play single cards or 'end'")
     hand = state.hands[state.mover][:]
-    actions = []
+    cards = []
     for word in words:
         letter = _letter(state, word)
         if not hand[letter]:
@@ -128,6 +138,5 @@ def turn_actions(state: TchessState, text: str) -> list[int]:
                 f"(hand: {held or 'empty'})"
             )
         hand[letter] -= 1
-        actions.append(letter)
-    actions.append(state.num_letters)
-    return actions
+        cards.append(letter)
+    return cards

@@ -16,7 +16,7 @@ from kibitz.core.game import CHANCE, TERMINAL, State
 from kibitz.core.outcome import Outcome
 from kibitz.games.tchess import notation, position, views
 from kibitz.games.tchess.phases import DEAL, FIRST, OVER, PLAY, STEAL, TAKE
-from kibitz.games.tchess.strength import analyse_row, row_total
+from kibitz.games.tchess.strength import RowStrength, analyse_row, row_total
 
 if TYPE_CHECKING:
     from kibitz.games.tchess.game import TchessGame
@@ -245,7 +245,8 @@ class TchessState(State):
         self.winner = winner
         self.margin = abs(s_def - s_att)
         played = (tuple(rows[0]), tuple(rows[1]))
-        self.log.append(("result", self.round_no, winner, self.margin, strengths, played))
+        texts = (analyse_row(rows[0], t).text, analyse_row(rows[1], t).text)
+        self.log.append(("result", self.round_no, winner, self.margin, strengths, played, texts))
         if t.king in rows[loser]:
             self._finish(winner, KING_ON_TABLE)
         elif winner == attacker and self.hand_size[defender]:
@@ -376,6 +377,11 @@ class TchessState(State):
         """Apply a whole turn, or nothing if any card is not in hand."""
         for action in self.turn_actions(text):
             self.apply(action)
+
+    def preview(self, text: str) -> RowStrength:
+        """The mover's row as it would stand after laying ``text`` (e.g. ``N F``) now."""
+        cards = notation.cards_from_hand(self, text.split(), text)
+        return analyse_row(self.rows[self.mover] + cards, self.tables)
 
     def observation(self, seat: int) -> dict[str, Any]:
         """What ``seat`` may know (spec section 4): never the other hand, deck order or seed."""

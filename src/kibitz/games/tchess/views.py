@@ -16,6 +16,7 @@ from kibitz.core.errors import KibitzError
 from kibitz.core.options import options_to_json
 from kibitz.games.tchess.phases import OVER, PHASE_NAMES, PLAY, SEATS, TAKE
 from kibitz.games.tchess.strength import RowStrength, analyse_row, format_row, row_total
+from kibitz.games.tchess.tables import Tables
 
 if TYPE_CHECKING:
     from kibitz.games.tchess.rules import TchessState
@@ -53,8 +54,9 @@ def leader(state: TchessState, strengths: tuple[int, int]) -> int | None:
     return 1 - att if holds else att
 
 
-def event_view(event: tuple, seat: int | None, letters: tuple[str, ...]) -> dict[str, Any]:
+def event_view(event: tuple, seat: int | None, t: Tables) -> dict[str, Any]:
     """One log event as a dict; a card drawn by another seat shows as ``None``."""
+    letters = t.letters
     kind = event[0]
     if kind == "draw":
         owner = event[1]
@@ -69,14 +71,15 @@ def event_view(event: tuple, seat: int | None, letters: tuple[str, ...]) -> dict
     if kind == "round":
         return {"event": "round", "round": event[1], "attacker": event[2]}
     if kind == "result":
-        _, number, winner, margin, strengths, rows = event
+        _, number, winner, margin, strengths, rows, texts = event
         return {
             "event": "result",
             "round": number,
             "winner": winner,
             "margin": margin,
             "strengths": list(strengths),
-            "rows": [list(_letters(letters, r)) for r in rows],
+            "rows": [_letters(letters, r) for r in rows],
+            "row_texts": list(texts),
         }
     if kind in ("return", "discard"):
         return {"event": kind, "seat": event[1], "cards": _letters(letters, event[2])}
@@ -123,8 +126,7 @@ def observation(state: TchessState, seat: int) -> dict[str, Any]:
     """The table view plus the round log as ``seat`` saw it."""
     _check_seat(seat)
     view = table_view(state, seat)
-    letters = state.tables.letters
-    view["log"] = [event_view(e, seat, letters) for e in state.log]
+    view["log"] = [event_view(e, seat, state.tables) for e in state.log]
     return view
 
 
@@ -201,9 +203,10 @@ def event_text(event: dict[str, Any]) -> str:
         return f"round {event['round']}: {SEATS[event['attacker']]} attacks"
     if kind == "result":
         s = event["strengths"]
+        rows = event["row_texts"]
         return (
             f"round {event['round']}: {SEATS[event['winner']]} wins by {event['margin']} "
-            f"(White {s[0]}, Black {s[1]})"
+            f"(White {rows[0] or '-'} = {s[0]}, Black {rows[1] or '-'} = {s[1]})"
         )
     if kind in ("return", "discard"):
         verb = "takes back" if kind == "return" else "discards"
@@ -234,7 +237,7 @@ def render(state: TchessState, seat: int | None = None) -> str:
     ahead = leader(state, strengths)  # type: ignore[arg-type]
     if ahead is not None and state.rows[state.attacker]:
         lines.append(f"{SEATS[ahead]} is ahead")
-    recent = [event_text(event_view(e, seat, t.letters)) for e in state.log[-8:]]
+    recent = [event_text(event_view(e, seat, t)) for e in state.log[-8:]]
     if recent:
         lines.append("log: " + "; ".join(recent))
     return "\n".join(lines)
