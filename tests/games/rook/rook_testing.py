@@ -5,9 +5,7 @@ from __future__ import annotations
 from kibitz.core.game import CHANCE
 from kibitz.core.rng import Rng
 from kibitz.games.rook import RookGame, RookState
-from kibitz.games.rook.actions import BID0, PASS
 from kibitz.games.rook.cards import SEAT_LETTERS, parse_card
-from kibitz.games.rook.position import AUCTION
 
 PRESETS = ("crowsnest", "tournament", "partnership", "one_high", "red1", "buckeye", "dixie")
 
@@ -55,22 +53,6 @@ def call(state: RookState, script: str) -> None:
         seat, text = item.split()
         assert state.current_player == SEAT_LETTERS.index(seat), (item, state.current_player)
         state.apply(state.str_to_action("pass" if text == "pass" else f"bid {text}"))
-
-
-def cautious_policy(state: RookState, rng: Rng) -> int:
-    """The first caller bids the minimum and everyone else passes; other choices are random.
-
-    Random bidding always ends at the maximum bid and nearly always fails, so games played
-    that way never reach the target; this policy makes contracts that are often made.
-    """
-    if state.current_player == CHANCE:
-        return rng.weighted(state.chance_outcomes())
-    legal = state.legal_actions()
-    if state.p.phase == AUCTION:
-        if not state.p.calls:
-            return BID0
-        return PASS if PASS in legal else legal[0]
-    return rng.choice(legal)
 
 
 def play_out(state: RookState, rng: Rng, policy=None, max_plies: int = 200_000) -> RookState:

@@ -126,3 +126,15 @@ def test_legal_calls_list() -> None:
     assert legal[0] == "pass" and legal[1] == "bid 70" and legal[-1] == "bid 120"
     call(state, "W 110")
     assert [state.action_to_str(a) for a in state.legal_actions()] == ["pass", "bid 115", "bid 120"]
+
+
+def test_seats_and_partnerships() -> None:
+    """RK-1: seats South, West, North, East clockwise; partners sit opposite."""
+    from kibitz.games.rook.cards import team_of
+
+    game = kibitz.load("rook")
+    assert game.player_names == ("South", "West", "North", "East")
+    assert game.num_players == 4
+    assert [team_of(s) for s in range(4)] == [0, 1, 0, 1]
+    state = deal(game, NORTH)
+    assert state.current_player == EAST  # left of North is East, the next seat clockwise

@@ -6,13 +6,14 @@ import json
 
 import numpy as np
 import pytest
-from rook_testing import PRESETS, call, cautious_policy, deal
+from rook_testing import PRESETS, call, deal
 
 import kibitz
 from kibitz.core.game import CHANCE
 from kibitz.core.rng import Rng
 from kibitz.games.rook.actions import DISCARD0
 from kibitz.games.rook.cards import bits, card_str, parse_card
+from kibitz.games.rook.policies import cautious_action
 from kibitz.games.rook.position import DEAL, DEALER
 
 SOUTH, WEST, NORTH, EAST = range(4)
@@ -74,7 +75,7 @@ def test_observation_is_blind_to_hidden_cards(preset: str) -> None:
                     other, moved = _relabel(state, seat, rng)
                     changed += moved
                     assert _views(other, seat) == _views(state, seat), (preset, seed, step, seat)
-            policy = cautious_policy if seed % 2 else _random
+            policy = cautious_action if seed % 2 else _random
             state.apply(policy(state, policy_rng))
             step += 1
     assert changed > 50  # the check really moved hidden cards

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from hypothesis import given
 from hypothesis import strategies as st
-from rook_testing import PRESETS, cautious_policy, play_out
+from rook_testing import PRESETS, play_out
 
 import kibitz
 from kibitz.core.game import CHANCE
 from kibitz.core.record import make_record, replay
 from kibitz.core.rng import Rng
+from kibitz.games.rook.policies import cautious_action
 
 
 def _random(state, rng: Rng) -> int:
@@ -52,7 +53,7 @@ def test_random_games_conserve_cards_and_points(spec) -> None:
     state, rng = game.new_initial_state(seed), Rng(seed)
     positions = [state.p]
     while not state.is_terminal():
-        state.apply((cautious_policy if cautious else _random)(state, rng))
+        state.apply((cautious_action if cautious else _random)(state, rng))
         _check_conservation(state)
         positions.append(state.p)
     _check_sheet(state)
@@ -73,7 +74,7 @@ def test_midgame_undo_clone_and_serialize(spec, plies) -> None:
     preset, seed, cautious = spec
     game = kibitz.load("rook", preset=preset)
     state, rng = game.new_initial_state(seed), Rng(seed)
-    policy = cautious_policy if cautious else _random
+    policy = cautious_action if cautious else _random
     for _ in range(plies):
         if state.is_terminal():
             break
@@ -101,7 +102,7 @@ def test_cautious_games_reach_the_target_for_every_preset() -> None:
     for preset in PRESETS:
         game = kibitz.load("rook", preset=preset)
         for seed in range(2):
-            state = play_out(game.new_initial_state(seed), Rng(seed), cautious_policy)
+            state = play_out(game.new_initial_state(seed), Rng(seed), cautious_action)
             out = state.outcome()
             assert out is not None and "target" in out.reason, (preset, out)
             assert max(state.p.scores) >= game.rules.target

@@ -81,11 +81,20 @@ def team_of(seat: int) -> int:
     return seat & 1
 
 
+_BYTE_BITS = tuple(
+    tuple(tuple(base + i for i in range(8) if v >> i & 1) for v in range(256))
+    for base in range(0, 64, 8)
+)
+
+
 def bits(mask: int) -> list[int]:
-    """The card ids in a bit mask, ascending."""
-    out = []
+    """The card ids in a bit mask, ascending (a byte at a time through a table)."""
+    out: list[int] = []
+    k = 0
     while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
+        byte = mask & 255
+        if byte:
+            out.extend(_BYTE_BITS[k][byte])
+        mask >>= 8
+        k += 1
     return out
