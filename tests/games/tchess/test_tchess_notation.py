@@ -151,9 +151,9 @@ def test_position_consistency_checks(kit) -> None:
 def test_preview_shows_the_strength_a_play_would_give(kit) -> None:
     s = kit.dealt("P S P Q NB J", "N F K B R L")
     kit.play(s, "P S")
-    kit.play(s, "N")
-    preview = s.preview("R L")  # Black's hand is F K B R L after playing N
-    assert (preview.text, preview.total) == ("N R L", 13)
+    s.apply(s.str_to_action("N"))  # Black's turn is under way
+    preview = s.preview("F R")
+    assert (preview.text, preview.total) == ("(N F) R", 17)
     assert s.rows[1] == [s.tables.index["N"]]  # nothing was laid
     with pytest.raises(IllegalAction, match="card Q is not in Black's hand"):
         s.preview("Q")

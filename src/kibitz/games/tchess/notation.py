@@ -115,15 +115,15 @@ def turn_actions(state: TchessState, text: str) -> list[int]:
         raise NotationError("empty turn; write cards like 'P S P Q', or 'pass', or 'take F'")
     if words[0].lower() in KEYWORDS:
         return [str_to_action(state, text)]
+    if state.turn_len:
+        raise IllegalAction(f"{text!r}: a turn is already under way; play single cards or 'end'")
     return [*cards_from_hand(state, words, text), state.num_letters]
 
 
 def cards_from_hand(state: TchessState, words: list[str], text: str) -> list[int]:
-    """Letter ids of cards the player to move may lay now as a new turn, counting repeats."""
+    """Letter ids of cards the player to move may lay next, each checked in hand with repeats."""
     if state.phase != PLAY:
         raise IllegalAction(f"{text!r} is not legal now: {_expected(state)}")
-    if state.turn_len:
-        raise IllegalAction(f"{text!r}: a turn is already under way; play single cards or 'end'")
     hand = state.hands[state.mover][:]
     cards = []
     for word in words:
