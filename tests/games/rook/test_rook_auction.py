@@ -9,7 +9,7 @@ import kibitz
 from kibitz.core.errors import IllegalAction
 from kibitz.core.game import CHANCE
 from kibitz.games.rook.actions import PASS
-from kibitz.games.rook.cards import bits, parse_card
+from kibitz.games.rook.cards import bits, parse_card, team_of
 
 SOUTH, WEST, NORTH, EAST = range(4)
 
@@ -130,8 +130,6 @@ def test_legal_calls_list() -> None:
 
 def test_seats_and_partnerships() -> None:
     """RK-1: seats South, West, North, East clockwise; partners sit opposite."""
-    from kibitz.games.rook.cards import team_of
-
     game = kibitz.load("rook")
     assert game.player_names == ("South", "West", "North", "East")
     assert game.num_players == 4
