@@ -167,3 +167,12 @@ def test_rules_page_follows_the_options() -> None:
     assert "| NB | Princess | 1 | 6 |" in page
     assert "E+Q" in page and "C+Q" not in page and "C+N" in page
     assert "Ties go to the attacker." in page
+
+
+def test_views_refuse_a_seat_that_does_not_exist(kit) -> None:
+    from kibitz.core.errors import KibitzError
+
+    s = kit.dealt("P S P Q NB J", "N F K B R L")
+    for view in (s.observation, s.observation_tensor, s.render):
+        with pytest.raises(KibitzError, match="seat must be 0"):
+            view(2)

@@ -51,9 +51,8 @@ class TchessState(State):
         self.turn_len = 0
         self.passes = 0
         self.round_no = 0
-        self.draws: tuple[int, ...] = (0,) * game.options.hand_size_start + (
-            1,
-        ) * game.options.hand_size_start
+        dealt = game.options.hand_size_start
+        self.draws: tuple[int, ...] = (0,) * dealt + (1,) * dealt
         self.draw_pos = 0
         self.winner = -1
         self.margin = 0

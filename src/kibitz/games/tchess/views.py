@@ -15,7 +15,7 @@ import numpy as np
 from kibitz.core.errors import KibitzError
 from kibitz.core.options import options_to_json
 from kibitz.games.tchess.phases import OVER, PHASE_NAMES, PLAY, SEATS, TAKE
-from kibitz.games.tchess.strength import RowStrength, analyse_row, format_row, row_total
+from kibitz.games.tchess.strength import RowStrength, analyse_row, row_total
 from kibitz.games.tchess.tables import Tables
 
 if TYPE_CHECKING:
@@ -220,8 +220,8 @@ def render(state: TchessState, seat: int | None = None) -> str:
         _check_seat(seat)
     t = state.tables
     lines = [_headline(state)]
+    rows = [analyse_row(state.rows[s], t) for s in (0, 1)]
     for s in (1, 0):
-        row = analyse_row(state.rows[s], t)
         if seat is None or seat == s:
             hand = _cards_text(expand(t.letters, state.hands[s]))
         else:
@@ -232,9 +232,8 @@ def render(state: TchessState, seat: int | None = None) -> str:
         )
         if seat is None:
             lines.append(f"       deck: {_cards_text(expand(t.letters, state.decks[s]))}")
-        lines.append(f"       row: {format_row(row.cards, row.pairs) or '-'}   = {row.total}")
-    strengths = tuple(analyse_row(state.rows[s], t).total for s in (0, 1))
-    ahead = leader(state, strengths)  # type: ignore[arg-type]
+        lines.append(f"       row: {rows[s].text or '-'}   = {rows[s].total}")
+    ahead = leader(state, (rows[0].total, rows[1].total))
     if ahead is not None and state.rows[state.attacker]:
         lines.append(f"{SEATS[ahead]} is ahead")
     recent = [event_text(event_view(e, seat, t)) for e in state.log[-8:]]
