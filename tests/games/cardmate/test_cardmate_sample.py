@@ -102,7 +102,9 @@ def test_authors_side_line_after_move_18() -> None:
         assert "XC:j9" in [plain(m) for m in move_texts(after)]
 
 
-@pytest.mark.parametrize(("position", "depth"), [(START, 4), (BEFORE_18, 3)])
+@pytest.mark.parametrize(
+    ("position", "depth"), [(START, 4), (BEFORE_18, 3)], ids=["start", "before-18"]
+)
 def test_perft_matches_the_naive_generator(position: str, depth: int) -> None:
     state = kibitz.load("cardmate").new_state_from_position(position)
     naive = parse(position)

@@ -91,6 +91,7 @@ class CardmateState(State):
             if card >> 2 == KING:
                 self.kings[owner] += 1
         self.pieces = (sorted(set(pieces[0])), sorted(set(pieces[1])))
+        """Per side, every piece it may have on the board (an owned One's Ace included)."""
         self.side = start.side
         self.ply = start.ply
         self.hash = self._full_hash()
