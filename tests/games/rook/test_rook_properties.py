@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 from rook_testing import PRESETS, play_out
 
 import kibitz
+from kibitz.core.errors import InvalidOptions
 from kibitz.core.game import CHANCE
 from kibitz.core.record import make_record, replay
 from kibitz.core.rng import Rng
@@ -43,13 +44,35 @@ def _check_sheet(state) -> None:
         assert sum(row.card_points) + row.nest_points + sum(row.bonus) == sum(row.points)
 
 
-games = st.tuples(st.sampled_from(PRESETS), st.integers(0, 2**32), st.booleans())
+OVERRIDES = [
+    {},
+    {"rook": False},
+    {"trump_before_nest": True, "first_lead": "declarer"},
+    {"must_trump_when_void": True, "rook_anytime": False},
+    {"nest_counters_allowed": False, "nest_points_to": "declarer"},
+    {"all_pass": "dealer_forced", "bid_max": 100},
+    {"counters": ("5:5", "10:10", "14:10", "11:5"), "first_lead": "left_of_declarer"},
+    {"bonus": "most_tricks", "most_tricks_tie": "split"},
+]
+"""Overrides combined with every preset (those a preset cannot take are skipped)."""
+
+
+def _game(preset: str, extra: dict, **fixed):
+    try:
+        return kibitz.load("rook", preset=preset, **extra, **fixed)
+    except InvalidOptions:
+        return kibitz.load("rook", preset=preset, **fixed)
+
+
+games = st.tuples(
+    st.sampled_from(PRESETS), st.integers(0, 2**32), st.booleans(), st.sampled_from(OVERRIDES)
+)
 
 
 @given(games)
 def test_random_games_conserve_cards_and_points(spec) -> None:
-    preset, seed, cautious = spec
-    game = kibitz.load("rook", preset=preset, max_deals=3)
+    preset, seed, cautious, extra = spec
+    game = _game(preset, extra, max_deals=3)
     state, rng = game.new_initial_state(seed), Rng(seed)
     positions = [state.p]
     while not state.is_terminal():
@@ -71,8 +94,8 @@ def test_random_games_conserve_cards_and_points(spec) -> None:
 
 @given(games, st.integers(1, 400))
 def test_midgame_undo_clone_and_serialize(spec, plies) -> None:
-    preset, seed, cautious = spec
-    game = kibitz.load("rook", preset=preset)
+    preset, seed, cautious, extra = spec
+    game = _game(preset, extra)
     state, rng = game.new_initial_state(seed), Rng(seed)
     policy = cautious_action if cautious else _random
     for _ in range(plies):
