@@ -211,3 +211,18 @@ def test_same_seed_same_game_and_tensor_size_is_fixed() -> None:
 
     random_game({}, 12, check)
     assert len(sizes) == 1
+
+
+def test_different_hidden_deals_look_the_same_to_the_other_seat(kit) -> None:
+    a = kit.dealt("P S P Q D G", "N F K B R L")
+    b = kit.dealt("P S P Q D G", "C C E J R K")
+    assert a.observation(0) == b.observation(0)
+    assert a.information_state_key(0) == b.information_state_key(0)
+    assert a.information_state_key(1) != b.information_state_key(1)
+    kit.play(a, "P S")
+    kit.play(b, "P S")
+    kit.play(a, "R")
+    kit.play(b, "R")
+    assert a.observation(0) == b.observation(0)
+    assert (a.observation_tensor(0) == b.observation_tensor(0)).all()
+    assert a.render(0) == b.render(0)
