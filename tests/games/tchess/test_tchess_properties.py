@@ -6,12 +6,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import kibitz
+from kibitz.core.errors import IllegalAction
 from kibitz.core.game import CHANCE
-from kibitz.core.play import random_action
+from kibitz.core.play import play_random, random_action
 from kibitz.core.record import make_record, replay
 from kibitz.core.rng import Rng
 from kibitz.games.tchess import TchessState, preset_options
@@ -226,3 +228,49 @@ def test_different_hidden_deals_look_the_same_to_the_other_seat(kit) -> None:
     assert a.observation(0) == b.observation(0)
     assert (a.observation_tensor(0) == b.observation_tensor(0)).all()
     assert a.render(0) == b.render(0)
+
+
+@settings(max_examples=15)
+@given(OPTS, SEEDS)
+def test_resample_hidden_keeps_the_seat_view_and_ignores_hidden_cards(
+    options: dict[str, Any], seed: int
+) -> None:
+    rng = Rng(seed)
+
+    def check(s: TchessState) -> None:
+        if s.is_terminal() or rng.below(4):
+            return
+        seat = s.current_player if s.current_player >= 0 else rng.below(2)
+        other = 1 - seat
+        sample = s.resample_hidden(seat, Rng(seed))
+        assert conserved(sample)
+        assert sample.observation(seat) == s.observation(seat)
+        assert sample.information_state_key(seat) == s.information_state_key(seat)
+        for event in sample.observation(other)["log"]:
+            if event["event"] == "draw" and event["seat"] == other:
+                assert event["card"] is None  # the true draws are gone from the copy
+        twin = hide_swap(s, other)
+        if twin is not None:  # same visible state, other hidden cards: same sample
+            assert fingerprint(twin.resample_hidden(seat, Rng(seed))) == fingerprint(sample)
+        sample.push(random_action(sample, rng))
+        sample.undo()
+        if sample.history:
+            with pytest.raises(IllegalAction, match="resampled"):
+                sample.undo()
+
+    random_game(options, seed, check)
+
+
+def test_resample_hidden_draws_the_other_hand_from_its_unseen_cards(kit) -> None:
+    s = kit.dealt("P S P Q D G", "N F K B R L")
+    pool = [h + d for h, d in zip(s.hands[1], s.decks[1], strict=True)]
+    hands = set()
+    for seed in range(40):
+        sample = s.resample_hidden(0, Rng(seed))
+        assert sample.hands[0] == s.hands[0] and sample.decks[0] == s.decks[0]
+        assert sum(sample.hands[1]) == 6
+        assert all(h <= p for h, p in zip(sample.hands[1], pool, strict=True))
+        hands.add(tuple(sample.hands[1]))
+        play_random(sample, Rng(seed))  # a determinization plays on to the end
+        assert sample.is_terminal()
+    assert len(hands) > 30

@@ -17,6 +17,7 @@ class TchessGame(Game):
     num_players: ClassVar[int] = 2
     player_names: ClassVar[tuple[str, ...]] = ("White", "Black")
     options_class: ClassVar[type] = TchessOptions
+    perfect_information: ClassVar[bool] = False
     summary: ClassVar[str] = "TCHESS Cards: attack and defend with rows of chess-piece cards"
 
     def __init__(self, **options: object) -> None:

@@ -12,8 +12,10 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from kibitz.core.errors import IllegalAction
 from kibitz.core.game import CHANCE, TERMINAL, State
 from kibitz.core.outcome import Outcome
+from kibitz.core.rng import Rng
 from kibitz.games.tchess import notation, position, views
 from kibitz.games.tchess.phases import DEAL, FIRST, OVER, PLAY, STEAL, TAKE
 from kibitz.games.tchess.strength import RowStrength, analyse_row, row_total
@@ -62,6 +64,7 @@ class TchessState(State):
         self._secret: list[int] = []
         self._undo_stack: list[tuple | None] = []
         self._start_keys = ("", "")
+        self._undo_floor = 0
         if position_text is not None:
             position.load(self, position_text)
             self._start_keys = (views.start_key(self, 0), views.start_key(self, 1))
@@ -406,6 +409,39 @@ class TchessState(State):
     def position(self) -> str:
         """The position string (only while a player is to play in a round)."""
         return position.dump(self)
+
+    def resample_hidden(self, seat: int, rng: Rng) -> TchessState:
+        """A copy in which the other seat's hand is redrawn from its unseen cards.
+
+        The other seat's hand and deck together are what ``seat`` cannot see; they are
+        shuffled and split again at the same sizes. The copy forgets the other seat's drawn
+        letters (history, log, undo snapshots), so nothing in it reveals the true hand; it
+        cannot be undone past this point.
+        """
+        views.check_seat(seat)
+        other = self.clone()
+        opp = 1 - seat
+        n = self.num_letters
+        pool = [h + d for h, d in zip(self.hands[opp], self.decks[opp], strict=True)]
+        cards = [i for i in range(n) for _ in range(pool[i])]
+        rng.shuffle(cards)
+        hand = [0] * n
+        for c in cards[: self.hand_size[opp]]:
+            hand[c] += 1
+        other.hands[opp] = hand
+        other.decks[opp] = [p - h for p, h in zip(pool, hand, strict=True)]
+        secret = self._secret
+        other.history = [-1 if secret[i] == opp else a for i, a in enumerate(self.history)]
+        other.log = [("draw", opp, -1) if e[0] == "draw" and e[1] == opp else e for e in self.log]
+        other._undo_stack = []
+        other._undo_floor = len(self.history)
+        return other
+
+    def undo(self) -> int:
+        """Take back the last action (not past a ``resample_hidden`` copy's starting point)."""
+        if self._undo_floor and len(self.history) <= self._undo_floor:
+            raise IllegalAction("cannot undo past the point where hidden cards were resampled")
+        return super().undo()
 
     def clone(self) -> TchessState:
         """A fast independent copy (lists copied; snapshots are immutable once taken)."""

@@ -22,7 +22,8 @@ if TYPE_CHECKING:
     from kibitz.games.tchess.rules import TchessState
 
 
-def _check_seat(seat: int) -> None:
+def check_seat(seat: int) -> None:
+    """Refuse a seat number other than 0 or 1."""
     if seat not in (0, 1):
         raise KibitzError(f"seat must be 0 (White) or 1 (Black), got {seat!r}")
 
@@ -60,7 +61,8 @@ def event_view(event: tuple, seat: int | None, t: Tables) -> dict[str, Any]:
     kind = event[0]
     if kind == "draw":
         owner = event[1]
-        card = letters[event[2]] if seat is None or seat == owner else None
+        shown = (seat is None or seat == owner) and event[2] >= 0
+        card = letters[event[2]] if shown else None
         return {"event": "draw", "seat": owner, "card": card}
     if kind in ("play", "steal"):
         return {"event": kind, "seat": event[1], "card": letters[event[2]]}
@@ -124,7 +126,7 @@ def table_view(state: TchessState, seat: int) -> dict[str, Any]:
 
 def observation(state: TchessState, seat: int) -> dict[str, Any]:
     """The table view plus the round log as ``seat`` saw it."""
-    _check_seat(seat)
+    check_seat(seat)
     view = table_view(state, seat)
     view["log"] = [event_view(e, seat, state.tables) for e in state.log]
     return view
@@ -144,7 +146,7 @@ def tensor_size(state: TchessState) -> int:
 
 def observation_tensor(state: TchessState, seat: int) -> np.ndarray:
     """Seat-relative features: own hand, sizes, discards, rows one-hot by slot, roles, phase."""
-    _check_seat(seat)
+    check_seat(seat)
     t = state.tables
     n = state.num_letters
     slots = state.game.options.hand_limit
@@ -217,7 +219,7 @@ def event_text(event: dict[str, Any]) -> str:
 def render(state: TchessState, seat: int | None = None) -> str:
     """A text table from ``seat``'s view (hidden cards shown as a count), or the full state."""
     if seat is not None:
-        _check_seat(seat)
+        check_seat(seat)
     t = state.tables
     lines = [_headline(state)]
     rows = [analyse_row(state.rows[s], t) for s in (0, 1)]
