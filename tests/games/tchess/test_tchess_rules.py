@@ -216,3 +216,19 @@ def test_tc18_options_reject_bad_values() -> None:
     for options, fragment in cases:
         with pytest.raises(InvalidOptions, match=fragment):
             kibitz.load("tchess", **options)
+
+
+def test_tc18_map_options_read_from_command_line_text() -> None:
+    from kibitz.core.options import options_to_json, parse_option_text
+    from kibitz.games.tchess import TchessOptions
+
+    texts = ["deck=Q:2,K:1,P:6", "values=Q:8", "pair_relations=P+Q"]
+    parsed = parse_option_text(TchessOptions, texts)
+    options = TchessOptions(**parsed)
+    assert options.deck == {"P": 6, "Q": 2, "K": 1}  # canonical (table) order
+    assert options.values == {"P": 1, "Q": 8, "K": 3}
+    same = TchessOptions(deck={"K": 1, "P": 6, "Q": 2}, values={"Q": 8}, pair_relations=("P+Q",))
+    assert options == same
+    again = TchessOptions(**options_to_json(options))
+    assert again == options and hash(again) == hash(options)
+    assert options_to_json(TchessOptions(values={"S": 2})) == {}
