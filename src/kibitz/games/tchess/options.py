@@ -89,6 +89,7 @@ class TchessOptions:
         object.__setattr__(self, "deck", deck)
         object.__setattr__(self, "values", _deck_values(deck, self.values))
         if self.pair_relations is not None:
+            object.__setattr__(self, "pair_relations", tuple(self.pair_relations))
             for text in self.pair_relations:
                 parse_relation(text, deck)
         _int_at_least("combo_bonus", self.combo_bonus, 0)
