@@ -16,6 +16,7 @@ import numpy as np
 from kibitz.core.errors import IllegalAction, InvalidPosition, InvalidRecord
 from kibitz.core.options import build_options, options_to_json
 from kibitz.core.outcome import Outcome
+from kibitz.core.rng import Rng
 
 CHANCE = -1
 """``current_player`` at a chance node: the next action is drawn from ``chance_outcomes()``."""
@@ -35,6 +36,9 @@ class Game(ABC):
     player_names: ClassVar[tuple[str, ...]]
     options_class: ClassVar[type]
     summary: ClassVar[str] = ""
+    perfect_information: ClassVar[bool] = True
+    match_defaults: ClassVar[dict[str, Any]] = {}
+    """Options the lab sets for computer-vs-computer matches so that every game ends."""
 
     def __init__(self, **options: Any) -> None:
         self.options = build_options(self.options_class, options)
@@ -211,6 +215,16 @@ class State(ABC):
     def information_state_key(self, seat: int) -> str:
         """A string equal for two states exactly when ``seat`` cannot tell them apart."""
         return json.dumps(self.observation(seat), sort_keys=True, separators=(",", ":"))
+
+    def resample_hidden(self, seat: int, rng: Rng) -> State:
+        """A state ``seat`` cannot tell from this one, hidden cards redrawn at random.
+
+        Agents search these determinizations instead of the true state. The draw must
+        depend only on what ``seat`` knows (and ``rng``), never on the hidden cards.
+        """
+        if self.game.perfect_information:
+            return self.clone()
+        raise NotImplementedError(f"{self.game.name} does not resample hidden information")
 
     def position(self) -> str:
         """The game's position string for this state."""

@@ -258,6 +258,7 @@ class SmessGame(Game):
     player_names: ClassVar[tuple[str, ...]] = SIDE_NAMES
     options_class: ClassVar[type] = SmessOptions
     summary: ClassVar[str] = "The Ninny's Chess: pieces move along the arrows printed on the board"
+    match_defaults: ClassVar[dict[str, Any]] = {"max_plies_without_progress": 100}
 
     @property
     def num_distinct_actions(self) -> int:

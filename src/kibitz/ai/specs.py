@@ -1,0 +1,111 @@
+"""Agent specs: text such as ``random``, ``level:3`` or ``alphabeta:depth=4,nodes=20000``."""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+from collections.abc import Callable
+from typing import Any
+
+from kibitz.ai.agent import Agent
+from kibitz.core.errors import InvalidOptions
+from kibitz.core.game import Game
+
+AgentFactory = Callable[..., Agent]
+_KINDS: dict[str, AgentFactory] = {}
+
+
+def register_agent(kind: str, factory: AgentFactory) -> None:
+    """Make ``kind`` usable in agent specs; ``factory(seed=..., **params)`` builds the agent."""
+    _KINDS[kind] = factory
+
+
+def agent_kinds() -> list[str]:
+    """Every agent kind a spec may name."""
+    _load_builtin()
+    return sorted([*_KINDS, "level"])
+
+
+@dataclasses.dataclass(frozen=True)
+class AgentSpec:
+    """A parsed spec: the agent kind and its parameters as text."""
+
+    kind: str
+    params: tuple[tuple[str, str], ...] = ()
+
+    def __str__(self) -> str:
+        if not self.params:
+            return self.kind
+        return self.kind + ":" + ",".join(f"{k}={v}" for k, v in self.params)
+
+
+def parse_spec(text: str) -> AgentSpec:
+    """Parse ``kind[:key=value,...]`` (``level:N`` is short for ``level:n=N``)."""
+    kind, _, rest = text.strip().partition(":")
+    if not kind:
+        raise InvalidOptions(f"agent spec {text!r} is empty; e.g. random, greedy, level:3")
+    params: list[tuple[str, str]] = []
+    if kind == "level" and rest and "=" not in rest:
+        rest = f"n={rest}"
+    for part in filter(None, (p.strip() for p in rest.split(","))):
+        key, eq, value = part.partition("=")
+        if not eq or not key:
+            raise InvalidOptions(f"agent spec {text!r}: parameter {part!r} must be KEY=VALUE")
+        params.append((key.strip(), value.strip()))
+    return AgentSpec(kind, tuple(params))
+
+
+def _coerce(kind: str, factory: AgentFactory, params: tuple[tuple[str, str], ...]) -> dict:
+    signature = inspect.signature(factory)
+    out: dict[str, Any] = {}
+    for key, text in params:
+        param = signature.parameters.get(key)
+        if param is None or key == "seed":
+            valid = ", ".join(p for p in signature.parameters if p not in ("seed", "self"))
+            raise InvalidOptions(
+                f"agent {kind!r} has no parameter {key!r}; valid: {valid or '(none)'}"
+            )
+        default = param.default
+        try:
+            if isinstance(default, bool):
+                if text.lower() not in ("true", "false", "1", "0", "yes", "no"):
+                    raise ValueError(text)
+                out[key] = text.lower() in ("true", "1", "yes")
+            elif isinstance(default, int) or (default is None and text.isdigit()):
+                out[key] = int(text)
+            elif isinstance(default, float) or default is None:
+                out[key] = float(text)
+            else:
+                out[key] = text
+        except ValueError:
+            raise InvalidOptions(f"agent {kind!r}: {key}={text!r} is not a valid value") from None
+    return out
+
+
+def make_agent(spec: str | AgentSpec, game: Game, seed: int = 0) -> Agent:
+    """Build the agent a spec names, for ``game``, with ``seed``."""
+    from kibitz.ai.levels import level
+
+    _load_builtin()
+    parsed = parse_spec(spec) if isinstance(spec, str) else spec
+    if parsed.kind == "level":
+        params = dict(parsed.params)
+        if set(params) != {"n"} or not params["n"].isdigit():
+            raise InvalidOptions(f"agent spec {str(parsed)!r}: write level:N, e.g. level:3")
+        return level(game, int(params["n"]), seed)
+    factory = _KINDS.get(parsed.kind)
+    if factory is None:
+        raise InvalidOptions(
+            f"unknown agent {parsed.kind!r}; known agents: {', '.join(agent_kinds())}"
+        )
+    return factory(seed=seed, **_coerce(parsed.kind, factory, parsed.params))
+
+
+def _load_builtin() -> None:
+    if _KINDS:
+        return
+    from kibitz.ai.alphabeta import AlphaBetaAgent
+    from kibitz.ai.baselines import GreedyAgent, RandomAgent
+
+    for cls in (RandomAgent, GreedyAgent, AlphaBetaAgent):
+        register_agent(cls.kind, cls)

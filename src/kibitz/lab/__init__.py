@@ -1,0 +1,1 @@
+"""The lab: matches between agents, ladders of levels, and their statistics."""
