@@ -6,6 +6,7 @@ import pytest
 
 import kibitz
 from kibitz.core.game import CHANCE, TERMINAL
+from kibitz.games.tchess import TchessState
 from kibitz.games.tchess.phases import PLAY, STEAL, TAKE
 
 
@@ -97,7 +98,7 @@ def test_steal_of_a_king_loses(kit) -> None:
         f"white=Q,P/{kit.rest('Q', 'P')}/-/- "
         f"black=K,P/{kit.rest('K', 'P')}/-/- attacker=white to_move=white round=1"
     )
-    s = kitbz_state(pos)
+    s = position_state(pos)
     kit.play(s, "Q", "pass", "pass")
     assert s.chance_outcomes() == [(0, 0.5), (10, 0.5)]
     s.apply(s.str_to_action("steal K"))
@@ -105,7 +106,7 @@ def test_steal_of_a_king_loses(kit) -> None:
     assert out is not None and out.returns == (1.0, -1.0) and out.reason == "King stolen"
 
 
-def kitbz_state(position: str, **options: object):  # type: ignore[no-untyped-def]
+def position_state(position: str, **options: object) -> TchessState:
     """A state from a position string."""
     return kibitz.load("tchess", **options).new_state_from_position(position)
 
@@ -146,14 +147,14 @@ def _only_kings_position(kit, black_hand: str) -> str:
 
 
 def test_only_kings_and_empty_decks_is_a_draw(kit) -> None:
-    s = kitbz_state(_only_kings_position(kit, "K"))
+    s = position_state(_only_kings_position(kit, "K"))
     kit.play(s, "pass")
     out = s.outcome()
     assert out is not None and out.returns == (0.0, 0.0) and "only Kings" in out.reason
 
 
 def test_a_pawn_beside_the_king_keeps_the_game_going(kit) -> None:
-    s = kitbz_state(_only_kings_position(kit, "K,P"))
+    s = position_state(_only_kings_position(kit, "K,P"))
     kit.play(s, "pass")
     assert s.outcome() is None and (s.round_no, s.attacker) == (5, 1)
 

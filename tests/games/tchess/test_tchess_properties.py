@@ -4,6 +4,7 @@ undo, serialization and privacy (no observation shows a card hidden from its sea
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -38,7 +39,9 @@ def fingerprint(s: TchessState) -> str:
     return repr(sorted((k, v) for k, v in vars(s).items() if k not in skip))
 
 
-def random_game(options: dict[str, Any], seed: int, check=None) -> TchessState:  # type: ignore[no-untyped-def]
+def random_game(
+    options: dict[str, Any], seed: int, check: Callable[[TchessState], None] | None = None
+) -> TchessState:
     """Play a seeded random game, calling ``check(state)`` before every action."""
     s = kibitz.load("tchess", **options).new_initial_state(seed)
     rng = Rng(seed)

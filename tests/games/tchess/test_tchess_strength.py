@@ -12,7 +12,7 @@ from kibitz.core.errors import InvalidOptions, NotationError
 from kibitz.games.tchess import TchessOptions, preset_options, row_strength
 from kibitz.games.tchess.deck import DEFAULT_DECK
 from kibitz.games.tchess.strength import row_total
-from kibitz.games.tchess.tables import tables_for
+from kibitz.games.tchess.tables import Tables, tables_for
 
 TABLE_7_1 = [
     ("P S P Q", "(P S) P Q", 17),
@@ -125,7 +125,7 @@ def test_row_strength_accepts_a_string_and_rejects_unknown_cards() -> None:
         row_strength(["P", "X"])
 
 
-def _brute_force(row: list[int], t) -> int:  # type: ignore[no-untyped-def]
+def _brute_force(row: list[int], t: Tables) -> int:
     """Maximum over every set of disjoint combinable adjacent pairs, by enumeration."""
     opts = t.options
     n = len(row)
