@@ -7,7 +7,7 @@ static evaluation and the tactical moves that quiescence search follows.
 from __future__ import annotations
 
 import importlib
-from typing import Protocol
+from typing import Any, Protocol
 
 from kibitz.core.errors import InvalidOptions
 from kibitz.core.game import Game, State
@@ -33,14 +33,22 @@ class SearchHooks(Protocol):
         ...
 
 
-def search_hooks(game: Game) -> SearchHooks:
-    """The search hooks of ``game``'s package, or InvalidOptions if it has none."""
-    package = type(game).__module__.rsplit(".", 1)[0]
+def game_knowledge(game_cls: type[Game], name: str) -> Any:
+    """Attribute ``name`` of the ``eval`` module of ``game_cls``'s package, or InvalidOptions."""
+    package = game_cls.__module__.rsplit(".", 1)[0]
     try:
         module = importlib.import_module(f"{package}.eval")
-    except ModuleNotFoundError:
+    except ModuleNotFoundError as exc:
+        if exc.name != f"{package}.eval":
+            raise
         module = None
-    hooks = getattr(module, "SEARCH_HOOKS", None)
-    if hooks is None:
-        raise InvalidOptions(f"{game.name} has no evaluation for search agents")
-    return hooks
+    value = getattr(module, name, None)
+    if value is None:
+        what = "computer levels" if name == "LEVELS" else "evaluation for search agents"
+        raise InvalidOptions(f"{game_cls.name} has no {what} yet")
+    return value
+
+
+def search_hooks(game: Game) -> SearchHooks:
+    """The search hooks (``SEARCH_HOOKS``) of ``game``'s package."""
+    return game_knowledge(type(game), "SEARCH_HOOKS")
