@@ -13,6 +13,7 @@ from kibitz.core.errors import InvalidOptions
 from kibitz.core.game import Game
 from kibitz.core.registry import game_class
 
+
 def level_specs(game_name: str) -> dict[int, str]:
     """The level table of a game: ``LEVELS`` in its package's ``eval.py``."""
     return game_knowledge(game_class(game_name), "LEVELS")
