@@ -1,0 +1,71 @@
+"""The match runner: seat alternation, duplicate deals, records, and the CLI."""
+
+import json
+
+from typer.testing import CliRunner
+
+from kibitz.cli import app
+from kibitz.core.record import replay
+from kibitz.lab.match import MatchPlan, deal_seed, play_one, run_match, seats_of_a
+
+runner = CliRunner()
+
+
+def test_seats_alternate_and_teams_rotate():
+    assert [seats_of_a(i, 2) for i in range(3)] == [{0}, {1}, {0}]
+    assert seats_of_a(0, 4) == {0, 2} and seats_of_a(1, 4) == {1, 3}
+
+
+def test_duplicate_pairs_share_a_deal():
+    plain = MatchPlan("smess", {}, "random", "random", 4, seed=10)
+    dup = MatchPlan("smess", {}, "random", "random", 4, seed=10, duplicate=True)
+    assert [deal_seed(plain, i) for i in range(4)] == [10, 11, 12, 13]
+    assert [deal_seed(dup, i) for i in range(4)] == [10, 10, 11, 11]
+
+
+def test_match_results_are_reproducible_and_records_replay(tmp_path):
+    plan = MatchPlan(
+        "smess", {"max_plies_without_progress": 30}, "greedy", "random", 4, seed=3,
+        records=str(tmp_path),
+    )
+    first = run_match(plan)
+    again = [play_one(plan, i) for i in range(4)]
+    assert [r.points for r in first.results] == [r.points for r in again]
+    assert first.stats.wins + first.stats.draws + first.stats.losses == 4
+    files = sorted(tmp_path.glob("smess-*.json"))
+    assert len(files) == 4
+    record = json.loads(files[1].read_text())
+    assert record["metadata"]["players"] == ["random", "greedy"]
+    assert replay(record).state.outcome() is not None
+
+
+def test_parallel_workers_give_the_same_results():
+    plan = MatchPlan("smess", {"max_plies_without_progress": 20}, "random", "random", 4, seed=8)
+    serial = sorted((r.index, r.points) for r in run_match(plan).results)
+    parallel = sorted((r.index, r.points) for r in run_match(plan, workers=2).results)
+    assert serial == parallel
+
+
+def test_match_command_json_and_errors():
+    result = runner.invoke(
+        app, ["match", "smess", "level:2", "random", "--games", "4", "--seed", "1", "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    for key in ("games", "wins", "draws", "losses", "score", "score_ci", "elo", "elo_ci"):
+        assert key in data
+    assert data["games"] == 4 and 0.0 <= data["score"] <= 1.0
+    bad = runner.invoke(app, ["match", "smess", "wizard", "random"])
+    assert bad.exit_code == 2 and "unknown agent 'wizard'" in bad.stderr
+    bad = runner.invoke(app, ["match", "smess", "random", "random", "--games", "0"])
+    assert bad.exit_code == 2 and "--games must be at least 1" in bad.stderr
+
+
+def test_ladder_writes_a_table(tmp_path):
+    out = tmp_path / "ladder.md"
+    args = ["ladder", "smess", "--games", "2", "--output", str(out)]
+    result = runner.invoke(app, [*args, "-o", "max_plies_without_progress=10"])
+    assert result.exit_code == 0, result.output
+    text = out.read_text()
+    assert "| 2 vs 1 | 2 |" in text and "| 4 vs 3 | 2 |" in text
+    assert "Made with `kibitz" in text
