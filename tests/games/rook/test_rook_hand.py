@@ -213,3 +213,15 @@ def test_nest_points_to_declarer_option() -> None:
     (row,) = state.p.sheet
     assert row.nest_to == 0  # South's team, whoever won the last trick
     assert sum(row.points) == 120
+
+
+def test_refused_discard_that_cannot_be_completed() -> None:
+    state = _strong_south()
+    top = max(bits(state.p.hands[SOUTH]))
+    with pytest.raises(IllegalAction, match="4 more discards must follow it"):
+        state.apply(DISCARD0 + top)
+    game = kibitz.load("rook", ranks=(5, 6, 10, 14), hand_size=3, nest_counters_allowed=False)
+    state = deal(game, EAST, {SOUTH: ["r6", "y6", "g6"]}, ["b6"])
+    call(state, "S 70, W pass, N pass, E pass")
+    with pytest.raises(IllegalAction, match="discard pointless cards first"):
+        state.apply(state.str_to_action("discard g6"))

@@ -216,6 +216,12 @@ def _why_not_discard(state: RookState, action: int, who: str) -> str:
         return f"discard {text} refused: {who} does not hold {text}"
     if card <= p.last_discard:
         return f"discard {text} refused: discards go in increasing card order; sort the set"
+    if state.rules.nest_counters_allowed:
+        left = state.table.nest_size - p.discards.bit_count()
+        return (
+            f"discard {text} refused: {left - 1} more discards must follow it in increasing "
+            "card order; discard the set sorted"
+        )
     return f"discard {text} refused: with nest_counters_allowed off, discard pointless cards first"
 
 
