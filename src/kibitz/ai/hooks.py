@@ -44,7 +44,9 @@ def game_knowledge(game_cls: type[Game], name: str) -> Any:
         module = None
     value = getattr(module, name, None)
     if value is None:
-        what = "computer levels" if name == "LEVELS" else "evaluation for search agents"
+        what = {"LEVELS": "computer levels", "AGENTS": "agents of its own"}.get(
+            name, "evaluation for search agents"
+        )
         raise InvalidOptions(f"{game_cls.name} has no {what} yet")
     return value
 

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from kibitz.ai.agent import Agent
+from kibitz.ai.hooks import game_knowledge
 from kibitz.core.errors import InvalidOptions
 from kibitz.core.game import Game
 
@@ -82,6 +83,14 @@ def _coerce(kind: str, factory: AgentFactory, params: tuple[tuple[str, str], ...
     return out
 
 
+def game_agent_kinds(game: Game) -> dict[str, AgentFactory]:
+    """Agent kinds a game's ``eval.py`` adds for itself (``AGENTS = {kind: factory}``)."""
+    try:
+        return dict(game_knowledge(type(game), "AGENTS"))
+    except InvalidOptions:
+        return {}
+
+
 def make_agent(spec: str | AgentSpec, game: Game, seed: int = 0) -> Agent:
     """Build the agent a spec names, for ``game``, with ``seed``."""
     from kibitz.ai.levels import level
@@ -93,11 +102,11 @@ def make_agent(spec: str | AgentSpec, game: Game, seed: int = 0) -> Agent:
         if set(params) != {"n"} or not params["n"].isdigit():
             raise InvalidOptions(f"agent spec {str(parsed)!r}: write level:N, e.g. level:3")
         return level(game, int(params["n"]), seed)
-    factory = _KINDS.get(parsed.kind)
+    game_agents = game_agent_kinds(game)
+    factory = game_agents.get(parsed.kind) or _KINDS.get(parsed.kind)
     if factory is None:
-        raise InvalidOptions(
-            f"unknown agent {parsed.kind!r}; known agents: {', '.join(agent_kinds())}"
-        )
+        known = sorted({*agent_kinds(), *game_agents})
+        raise InvalidOptions(f"unknown agent {parsed.kind!r}; known agents: {', '.join(known)}")
     return factory(seed=seed, **_coerce(parsed.kind, factory, parsed.params))
 
 
@@ -106,6 +115,8 @@ def _load_builtin() -> None:
         return
     from kibitz.ai.alphabeta import AlphaBetaAgent
     from kibitz.ai.baselines import GreedyAgent, RandomAgent
+    from kibitz.ai.ismcts import ISMCTSAgent
 
-    for cls in (RandomAgent, GreedyAgent, AlphaBetaAgent):
+    for cls in (RandomAgent, GreedyAgent, AlphaBetaAgent, ISMCTSAgent):
         register_agent(cls.kind, cls)
+    register_agent("mcts", ISMCTSAgent)

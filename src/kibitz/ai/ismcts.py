@@ -1,0 +1,253 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS) for any game.
+
+One tree is grown over the searching seat's information set (Cowling, Powley and Whitehouse,
+2012, "SO-ISMCTS"). Every iteration draws a fresh determinization with
+``state.resample_hidden(seat, rng)`` (a plain copy in perfect-information games), walks the
+tree in it by UCB over the actions legal there, expands one action, plays a rollout and backs
+the per-seat returns up the path. Choices:
+
+- Edges are keyed by (player, action). A child's statistics are its mover's returns, and the
+  UCB term counts how often the child was *available* (legal in the determinization), as
+  ISMCTS does for actions that exist only in some determinizations.
+- Chance nodes are open loop: an outcome is drawn by its probability and the walk stays at
+  the same tree node, so the tree never branches on cards the seat cannot see.
+- Rollouts use the game's ``SEARCH_HOOKS`` when it has them: ``order`` scores pick the
+  rollout action (uniform among the best, and uniform over all with probability
+  ``epsilon``) and the untried action to expand first. With ``rollout_depth`` > 0 the rollout
+  stops after that many actions, at the next chance node when ``settle`` (card games: after
+  the round or trick), and is scored by the hooks' optional ``values(state)`` (one value per
+  seat in [-1, 1]) or, in two-player games at a player's turn, by ``tanh(evaluate / scale)``.
+  Without hooks, or with ``rollout=random``, rollouts are uniform and play to the end.
+- Returns are per seat, so any number of players works; teams need nothing extra when the
+  game's returns already give every member the team's result.
+- When the next call continues the same information set with the action chosen last (a seat
+  laying several cards in one turn), the subtree below that action is kept and only the
+  missing iterations are run.
+
+The budget is ``iterations`` (deterministic for a fixed seed); ``time_cap`` (seconds) only
+bounds interactive play.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any
+
+from kibitz.ai.agent import Agent
+from kibitz.ai.hooks import search_hooks
+from kibitz.core.errors import InvalidOptions
+from kibitz.core.game import CHANCE, TERMINAL, State
+
+
+class Node:
+    """Statistics of one edge of the tree: visits, availability and its mover's total return."""
+
+    __slots__ = ("avail", "children", "player", "total", "visits")
+
+    def __init__(self, player: int) -> None:
+        self.player = player
+        self.visits = 0
+        self.avail = 1
+        self.total = 0.0
+        self.children: dict[int, Node] = {}
+
+
+class ISMCTSAgent(Agent):
+    """Single-observer information-set MCTS with optional hook-guided rollouts."""
+
+    kind = "ismcts"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        iterations: int = 1000,
+        c: float = 0.7,
+        rollout: str = "hooks",
+        rollout_depth: int = 0,
+        settle: bool = True,
+        epsilon: float = 0.2,
+        scale: float = 400.0,
+        reuse: bool = True,
+        time_cap: float | None = None,
+    ) -> None:
+        super().__init__(seed)
+        if iterations < 1:
+            raise InvalidOptions(f"ismcts: iterations must be at least 1, got {iterations}")
+        if rollout not in ("hooks", "random"):
+            raise InvalidOptions(f"ismcts: rollout must be hooks or random, got {rollout!r}")
+        if rollout_depth < 0:
+            raise InvalidOptions(f"ismcts: rollout_depth must be >= 0, got {rollout_depth}")
+        if not 0.0 <= epsilon <= 1.0:
+            raise InvalidOptions(f"ismcts: epsilon must be in [0, 1], got {epsilon}")
+        self.iterations, self.c, self.rollout = iterations, c, rollout
+        self.rollout_depth, self.settle, self.epsilon = rollout_depth, settle, epsilon
+        self.scale, self.reuse, self.time_cap = scale, reuse, time_cap
+        self.simulations = 0
+        self._kept: tuple[str, Node] | None = None
+
+    def reset(self) -> None:
+        """Restart the random stream and forget any kept subtree."""
+        super().reset()
+        self._kept = None
+
+    # -- entry point -----------------------------------------------------------------------
+    def choose(self, state: State, seat: int) -> int:
+        actions = state.legal_actions()
+        if len(actions) == 1:
+            self._kept = None
+            return actions[0]
+        self._setup(state.game)
+        key = state.information_state_key(seat) if self.reuse else ""
+        root = Node(seat)
+        if self._kept is not None and self._kept[0] == key:
+            root = self._kept[1]
+        self._kept = None
+        deadline = time.perf_counter() + self.time_cap if self.time_cap else None
+        perfect = state.game.perfect_information
+        base = state.clone() if perfect else None
+        self.simulations = 0
+        while root.visits < self.iterations:
+            if deadline is not None and self.simulations and time.perf_counter() > deadline:
+                break
+            det = base if base is not None else state.resample_hidden(seat, self.rng)
+            pushed = self._iterate(det, root)
+            if base is not None:
+                for _ in range(pushed):
+                    base.undo()
+            self.simulations += 1
+        best = self._most_visited(root, seat, actions)
+        if self.reuse:
+            child = root.children.get(seat * self._num_actions + best)
+            if child is not None:
+                after = state.clone()
+                after.push(best)
+                self._kept = (after.information_state_key(seat), child)
+        return best
+
+    def _setup(self, game: Any) -> None:
+        """Bind the game's hooks (if any) and the action id space for this search."""
+        self._num_actions = game.num_distinct_actions
+        self._num_players = game.num_players
+        hooks = None
+        if self.rollout == "hooks":
+            try:
+                hooks = search_hooks(game)
+            except InvalidOptions:
+                hooks = None
+        self._order = hooks.order if hooks is not None else None
+        self._scores = getattr(hooks, "scores", None)
+        self._values = getattr(hooks, "values", None)
+        self._evaluate = hooks.evaluate if hooks is not None else None
+
+    def _most_visited(self, root: Node, seat: int, actions: list[int]) -> int:
+        """The root action with the most visits (ties: the higher mean, then the lower id)."""
+        base = seat * self._num_actions
+        best, best_key = actions[0], (-1, -math.inf)
+        for a in actions:
+            child = root.children.get(base + a)
+            if child is None:
+                continue
+            rank = (child.visits, child.total / child.visits if child.visits else -math.inf)
+            if rank > best_key:
+                best, best_key = a, rank
+        return best
+
+    # -- one iteration ---------------------------------------------------------------------
+    def _iterate(self, state: State, root: Node) -> int:
+        """Select, expand, roll out and back up once in ``state``; return the actions pushed."""
+        rng, width, c = self.rng, self._num_actions, self.c
+        node, path, pushed = root, [root], 0
+        while True:
+            player = state.current_player
+            if player == TERMINAL:
+                self._backup(path, state.returns())
+                return pushed
+            if player == CHANCE:
+                state.push(rng.weighted(state.chance_outcomes()))
+                pushed += 1
+                continue
+            children = node.children
+            base = player * width
+            untried: list[int] = []
+            options: list[tuple[int, Node]] = []
+            for a in state.legal_actions():
+                child = children.get(base + a)
+                if child is None:
+                    untried.append(a)
+                else:
+                    child.avail += 1
+                    options.append((a, child))
+            if untried:
+                action = self._pick(state, untried)
+                child = Node(player)
+                children[base + action] = child
+                state.push(action)
+                path.append(child)
+                values, plies = self._rollout(state)
+                self._backup(path, values)
+                return pushed + 1 + plies
+            action, child = options[0]
+            best = -math.inf
+            for a, ch in options:
+                score = ch.total / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+                if score > best:
+                    best, action, child = score, a, ch
+            state.push(action)
+            pushed += 1
+            path.append(child)
+            node = child
+
+    @staticmethod
+    def _backup(path: list[Node], values: list[float]) -> None:
+        for node in path:
+            node.visits += 1
+            node.total += values[node.player]
+
+    def _pick(self, state: State, actions: list[int]) -> int:
+        """A rollout or expansion action: best by the hooks' order (ties at random), or random."""
+        rng = self.rng
+        order = self._order
+        if order is None or len(actions) == 1 or rng.random() < self.epsilon:
+            return rng.choice(actions)
+        if self._scores is not None:
+            scores = self._scores(state, actions)
+        else:
+            scores = [order(state, a) for a in actions]
+        best: list[int] = []
+        top = -math.inf
+        for a, score in zip(actions, scores, strict=True):
+            if score > top:
+                top, best = score, [a]
+            elif score == top:
+                best.append(a)
+        return best[0] if len(best) == 1 else rng.choice(best)
+
+    def _rollout(self, state: State) -> tuple[list[float], int]:
+        """Play on from ``state``; the per-seat values at the end and the actions pushed."""
+        rng, limit, settle = self.rng, self.rollout_depth, self.settle
+        plies = 0
+        while True:
+            player = state.current_player
+            if player == TERMINAL:
+                return state.returns(), plies
+            if limit and plies >= limit and (player == CHANCE or not settle):
+                values = self._leaf(state)
+                if values is not None:
+                    return values, plies
+            if player == CHANCE:
+                action = rng.weighted(state.chance_outcomes())
+            else:
+                action = self._pick(state, state.legal_actions())
+            state.push(action)
+            plies += 1
+
+    def _leaf(self, state: State) -> list[float] | None:
+        """Heuristic per-seat values of a non-terminal state, or None where none is known."""
+        if self._values is not None:
+            return list(self._values(state))
+        player = state.current_player
+        if self._evaluate is not None and self._num_players == 2 and player >= 0:
+            v = math.tanh(self._evaluate(state) / self.scale)
+            return [v, -v] if player == 0 else [-v, v]
+        return None
