@@ -56,6 +56,20 @@ def test_parse_text_pairs_by_type():
     expected = {"flag": True, "limit": None, "mode": "slow", "ratio": 0.25, "names": ("a", "b")}
     assert parsed == expected
     assert parse_option_text(Opts, ["limit=7"]) == {"limit": 7}
+    assert parse_option_text(Opts, ["limit=off"]) == {"limit": None}
+
+
+def test_parse_text_tries_real_values_before_none():
+    @dataclass(frozen=True)
+    class Overrides:
+        rook: bool | None = None
+        bird: Literal["low", "high", None] = None
+
+    assert parse_option_text(Overrides, ["rook=off"]) == {"rook": False}
+    assert parse_option_text(Overrides, ["rook=none"]) == {"rook": None}
+    both = parse_option_text(Overrides, ["bird=high", "rook=true"])
+    assert both == {"bird": "high", "rook": True}
+    assert parse_option_text(Overrides, ["bird=None"]) == {"bird": None}
 
 
 @pytest.mark.parametrize(

@@ -85,17 +85,19 @@ def build_options(cls: type, values: Mapping[str, Any]) -> Any:
         raise InvalidOptions(str(exc)) from exc
 
 
+_NONE_WORDS = ("none", "null")
+"""Text that means None for an option whose type allows it (after its real values)."""
+
+
 def _parse_scalar(name: str, text: str, tp: Any) -> Any:
     origin = typing.get_origin(tp)
     if origin is Literal:
         for v in typing.get_args(tp):
-            if str(v) == text:
+            if str(v) == text or (v is None and text.lower() in _NONE_WORDS):
                 return v
         raise InvalidOptions(f"option {name!r} must be {type_name(tp)}, got {text!r}")
     if origin in (typing.Union, types.UnionType):
         args = typing.get_args(tp)
-        if type(None) in args and text.lower() in ("none", "null", "off", ""):
-            return None
         for arg in args:
             if arg is type(None):
                 continue
@@ -103,6 +105,8 @@ def _parse_scalar(name: str, text: str, tp: Any) -> Any:
                 return _parse_scalar(name, text, arg)
             except InvalidOptions:
                 continue
+        if type(None) in args and text.lower() in (*_NONE_WORDS, "off", ""):
+            return None
         raise InvalidOptions(f"option {name!r} must be {type_name(tp)}, got {text!r}")
     if origin is tuple:
         inner = typing.get_args(tp)[0]
