@@ -101,4 +101,9 @@ def deal_piles(number: int) -> list[list[int]]:
 def random_game_number(rng: Rng | None = None) -> int:
     """A game number drawn uniformly from [10^16, 10^20) (system entropy unless ``rng``)."""
     rng = rng or Rng(secrets.randbits(64))
-    return RANDOM_LOW + rng.below(10**20 - RANDOM_LOW)
+    span = 10**20 - RANDOM_LOW
+    limit = (1 << 128) - (1 << 128) % span  # Rng.below stops at 2^64; draw 128 bits instead
+    while True:
+        x = rng.next_u64() << 64 | rng.next_u64()
+        if x < limit:
+            return RANDOM_LOW + x % span
