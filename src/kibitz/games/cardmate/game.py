@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import secrets
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from kibitz.core.game import Game
 from kibitz.core.rng import Rng
@@ -22,6 +22,9 @@ class CardmateGame(Game):
     player_names: ClassVar[tuple[str, ...]] = PLAYER_NAMES
     options_class: ClassVar[type] = CardmateOptions
     summary: ClassVar[str] = "cards as chess pieces: rank moves, suit captures, two Kings each"
+    match_defaults: ClassVar[dict[str, Any]] = {"suit_setup": True, "max_plies": 300}
+    """Lab matches deal each side's two cards of a rank at random, so that games between
+    deterministic agents differ from seed to seed, and stop at 300 plies."""
     options: CardmateOptions
 
     @property
