@@ -1,0 +1,100 @@
+"""Rules pages: each game's player summary in docs/<game>.md, turned into HTML.
+
+The converter handles what the docs use: headings, paragraphs, lists, tables, code blocks
+and inline code/bold/italic. Text is escaped first, so a doc cannot inject markup.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+
+from kibitz.core.registry import game_class
+
+DOC_NAMES = {"chessboard": "fortress"}
+"""Games whose rules live in another game's page."""
+
+
+def docs_dir() -> Path | None:
+    """The repository's docs/ folder (present in a source checkout / editable install)."""
+    here = Path(__file__).resolve()
+    for parent in here.parents:
+        candidate = parent / "docs"
+        if candidate.is_dir() and (parent / "pyproject.toml").exists():
+            return candidate
+    return None
+
+
+def _inline(text: str) -> str:
+    text = html.escape(text, quote=False)
+    text = re.sub(r"`([^`]+)`", r"<code>\1</code>", text)
+    text = re.sub(r"\*\*([^*]+)\*\*", r"<strong>\1</strong>", text)
+    return re.sub(r"(?<![\w*])\*([^*\s][^*]*)\*(?!\w)", r"<em>\1</em>", text)
+
+
+def markdown_to_html(text: str) -> str:
+    """A small, safe Markdown subset as HTML."""
+    out: list[str] = []
+    lines = text.splitlines()
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if line.startswith("```"):
+            j = i + 1
+            while j < len(lines) and not lines[j].startswith("```"):
+                j += 1
+            out.append("<pre><code>" + html.escape("\n".join(lines[i + 1 : j])) + "</code></pre>")
+            i = j + 1
+        elif m := re.match(r"(#{1,6})\s+(.*)", line):
+            n = len(m.group(1))
+            out.append(f"<h{n}>{_inline(m.group(2))}</h{n}>")
+            i += 1
+        elif line.startswith("|"):
+            rows = []
+            while i < len(lines) and lines[i].startswith("|"):
+                cells = [c.strip() for c in lines[i].strip().strip("|").split("|")]
+                if not all(re.fullmatch(r":?-+:?", c) for c in cells):
+                    rows.append(cells)
+                i += 1
+            head, *body = rows or [[]]
+            out.append(
+                "<table><thead><tr>" + "".join(f"<th>{_inline(c)}</th>" for c in head)
+                + "</tr></thead><tbody>"
+                + "".join(
+                    "<tr>" + "".join(f"<td>{_inline(c)}</td>" for c in r) + "</tr>" for r in body
+                )
+                + "</tbody></table>"
+            )
+        elif re.match(r"\s*([-*]|\d+\.)\s+", line):
+            tag = "ol" if re.match(r"\s*\d+\.", line) else "ul"
+            items: list[str] = []
+            while i < len(lines) and lines[i].strip():
+                m2 = re.match(r"\s*([-*]|\d+\.)\s+(.*)", lines[i])
+                if m2:
+                    items.append(m2.group(2))
+                elif items:
+                    items[-1] += " " + lines[i].strip()
+                i += 1
+            out.append(f"<{tag}>" + "".join(f"<li>{_inline(x)}</li>" for x in items) + f"</{tag}>")
+        elif line.strip():
+            para = []
+            while i < len(lines) and lines[i].strip() and not re.match(
+                r"(#|```|\||\s*([-*]|\d+\.)\s)", lines[i]
+            ):
+                para.append(lines[i].strip())
+                i += 1
+            out.append(f"<p>{_inline(' '.join(para))}</p>")
+        else:
+            i += 1
+    return "\n".join(out)
+
+
+def rules_html(game: str) -> str:
+    """The body of ``game``'s rules page (from its doc, else its one-line summary)."""
+    cls = game_class(game)
+    folder = docs_dir()
+    doc = folder / f"{DOC_NAMES.get(game, game)}.md" if folder else None
+    if doc is not None and doc.is_file():
+        return markdown_to_html(doc.read_text(encoding="utf-8"))
+    return f"<h1>{html.escape(game)}</h1><p>{html.escape(cls.summary)}</p>"

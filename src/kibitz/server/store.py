@@ -1,0 +1,317 @@
+"""Storage (SQLAlchemy 2): tables, seats, every action as it happens, records and statistics.
+
+SQLite is the default; any SQLAlchemy URL (PostgreSQL included) works. A table's state is
+never stored as a blob: it is rebuilt by replaying its stored actions, so a restart resumes
+every unfinished table exactly where it was.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    create_engine,
+    delete,
+    event,
+    select,
+)
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+
+
+def now() -> datetime:
+    """The current time in UTC."""
+    return datetime.now(UTC)
+
+
+def hash_token(token: str) -> str:
+    """Seat tokens are stored hashed, so a copy of the database cannot act for a seat."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class Base(DeclarativeBase):
+    """Declarative base of the server's tables."""
+
+
+class TableRow(Base):
+    """One game table: the game, its options and start, and its status."""
+
+    __tablename__ = "tables"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32))
+    options: Mapped[dict] = mapped_column(JSON, default=dict)
+    seed: Mapped[str | None] = mapped_column(String(24), nullable=True)
+    """Decimal text: patience deal numbers go up to 10^20 - 1."""
+    position: Mapped[str | None] = mapped_column(String, nullable=True)
+    chance_seed: Mapped[int] = mapped_column(BigInteger)
+    invite: Mapped[str] = mapped_column(String(64))
+    status: Mapped[str] = mapped_column(String(16), default="playing")
+    result: Mapped[dict | None] = mapped_column(JSON, nullable=True)
+    record: Mapped[dict | None] = mapped_column(JSON, nullable=True)
+    extra: Mapped[dict] = mapped_column(JSON, default=dict)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class SeatRow(Base):
+    """Who sits at a seat: a person (token), a computer (agent spec) or nobody yet."""
+
+    __tablename__ = "seats"
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    agent: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    name: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+
+
+class ActionRow(Base):
+    """One action of a table's game, in order (chance outcomes included, seat -1)."""
+
+    __tablename__ = "actions"
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    ply: Mapped[int] = mapped_column(Integer, primary_key=True)
+    action: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[int] = mapped_column(Integer)
+    text: Mapped[str] = mapped_column(String(64))
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class StatsRow(Base):
+    """Per-player, per-game results: counts and streaks (solitaire streaks included)."""
+
+    __tablename__ = "player_stats"
+    player: Mapped[str] = mapped_column(String(64), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32), primary_key=True)
+    played: Mapped[int] = mapped_column(Integer, default=0)
+    won: Mapped[int] = mapped_column(Integer, default=0)
+    lost: Mapped[int] = mapped_column(Integer, default=0)
+    drawn: Mapped[int] = mapped_column(Integer, default=0)
+    current_streak: Mapped[int] = mapped_column(Integer, default=0)
+    longest_win_streak: Mapped[int] = mapped_column(Integer, default=0)
+    longest_loss_streak: Mapped[int] = mapped_column(Integer, default=0)
+    hints: Mapped[int] = mapped_column(Integer, default=0)
+
+
+@dataclass
+class SeatSpec:
+    """A seat as stored: kind ``human``, ``computer`` or ``open``."""
+
+    kind: str
+    agent: str | None = None
+    name: str | None = None
+    token_hash: str | None = None
+
+
+@dataclass
+class StoredTable:
+    """Everything needed to rebuild a live table."""
+
+    id: str
+    game: str
+    options: dict[str, Any]
+    seed: int | None
+    position: str | None
+    chance_seed: int
+    invite: str
+    status: str
+    seats: list[SeatSpec]
+    actions: list[int] = field(default_factory=list)
+    extra: dict[str, Any] = field(default_factory=dict)
+    result: dict[str, Any] | None = None
+
+
+def sqlite_url(path: Path) -> str:
+    """The SQLAlchemy URL of a SQLite file (its folder is created)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{path}"
+
+
+def _engine(url: str) -> Engine:
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"check_same_thread": False})
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(conn: Any, _record: Any) -> None:
+            cur = conn.cursor()
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA synchronous=NORMAL")
+            cur.close()
+
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+class Store:
+    """The server's database: one short transaction per change."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = _engine(url)
+        Base.metadata.create_all(self.engine)
+        self.session = sessionmaker(self.engine, expire_on_commit=False)
+
+    def close(self) -> None:
+        """Release the connection pool."""
+        self.engine.dispose()
+
+    # -- tables ----------------------------------------------------------------------------
+    def create_table(self, t: StoredTable) -> None:
+        """Store a new table with its seats."""
+        with self.session.begin() as s:
+            s.add(
+                TableRow(
+                    id=t.id, game=t.game, options=t.options, position=t.position,
+                    seed=None if t.seed is None else str(t.seed),
+                    chance_seed=t.chance_seed, invite=t.invite, status=t.status, extra=t.extra,
+                )
+            )
+            for i, seat in enumerate(t.seats):
+                s.add(SeatRow(table_id=t.id, seat=i, kind=seat.kind, agent=seat.agent,
+                              name=seat.name, token_hash=seat.token_hash))
+
+    def set_seat(self, table_id: str, seat: int, spec: SeatSpec) -> None:
+        """Record who now sits at ``seat``."""
+        with self.session.begin() as s:
+            row = s.get(SeatRow, (table_id, seat))
+            assert row is not None
+            row.kind, row.agent, row.name, row.token_hash = (
+                spec.kind, spec.agent, spec.name, spec.token_hash,
+            )
+
+    def append_actions(
+        self, table_id: str, start_ply: int, rows: list[tuple[int, int, str]]
+    ) -> None:
+        """Store actions ``(action, seat, text)`` from ply ``start_ply`` on."""
+        with self.session.begin() as s:
+            for k, (action, seat, text) in enumerate(rows):
+                s.add(ActionRow(table_id=table_id, ply=start_ply + k, action=action, seat=seat,
+                                text=text))
+            row = s.get(TableRow, table_id)
+            assert row is not None
+            row.updated_at = now()
+
+    def truncate_actions(self, table_id: str, length: int) -> None:
+        """Forget every action from ply ``length`` on (undo)."""
+        with self.session.begin() as s:
+            s.execute(
+                delete(ActionRow).where(ActionRow.table_id == table_id, ActionRow.ply >= length)
+            )
+
+    def set_extra(self, table_id: str, extra: dict[str, Any]) -> None:
+        """Replace a table's extra data (redo list, hint counts)."""
+        with self.session.begin() as s:
+            row = s.get(TableRow, table_id)
+            assert row is not None
+            row.extra = dict(extra)
+
+    def finish(self, table_id: str, result: dict[str, Any], record: dict[str, Any]) -> None:
+        """Mark a table finished with its result and game record."""
+        with self.session.begin() as s:
+            row = s.get(TableRow, table_id)
+            assert row is not None
+            row.status, row.result, row.record, row.updated_at = "finished", result, record, now()
+
+    def load(self, table_id: str) -> StoredTable | None:
+        """A stored table with its seats and actions, or None."""
+        with self.session() as s:
+            row = s.get(TableRow, table_id)
+            return None if row is None else self._stored(s, row)
+
+    def unfinished(self) -> list[StoredTable]:
+        """Every table still being played."""
+        with self.session() as s:
+            rows = s.scalars(select(TableRow).where(TableRow.status == "playing")).all()
+            return [self._stored(s, r) for r in rows]
+
+    def _stored(self, s: Session, row: TableRow) -> StoredTable:
+        seats = s.scalars(
+            select(SeatRow).where(SeatRow.table_id == row.id).order_by(SeatRow.seat)
+        ).all()
+        actions = s.scalars(
+            select(ActionRow.action).where(ActionRow.table_id == row.id).order_by(ActionRow.ply)
+        ).all()
+        return StoredTable(
+            id=row.id, game=row.game, options=dict(row.options or {}),
+            seed=None if row.seed is None else int(row.seed),
+            position=row.position, chance_seed=row.chance_seed, invite=row.invite,
+            status=row.status,
+            seats=[SeatSpec(x.kind, x.agent, x.name, x.token_hash) for x in seats],
+            actions=list(actions), extra=dict(row.extra or {}), result=row.result,
+        )
+
+    def record(self, table_id: str) -> dict[str, Any] | None:
+        """The stored record of a finished table."""
+        with self.session() as s:
+            row = s.get(TableRow, table_id)
+            return None if row is None else row.record
+
+    def list_tables(self, limit: int = 50) -> list[dict[str, Any]]:
+        """The most recently active tables, newest first, as summaries."""
+        with self.session() as s:
+            rows = s.scalars(
+                select(TableRow).order_by(TableRow.updated_at.desc()).limit(limit)
+            ).all()
+            out = []
+            for row in rows:
+                seats = s.scalars(
+                    select(SeatRow).where(SeatRow.table_id == row.id).order_by(SeatRow.seat)
+                ).all()
+                out.append({
+                    "id": row.id, "game": row.game, "options": row.options,
+                    "status": row.status, "result": row.result,
+                    "seats": [{"kind": x.kind, "agent": x.agent, "name": x.name} for x in seats],
+                    "created_at": row.created_at.isoformat(),
+                })
+            return out
+
+    # -- statistics ------------------------------------------------------------------------
+    def add_result(self, player: str, game: str, score: int, hints: int = 0) -> None:
+        """Count a finished game for ``player``: ``score`` 1 won, 0 drawn, -1 lost."""
+        with self.session.begin() as s:
+            row = s.get(StatsRow, (player, game))
+            if row is None:
+                row = StatsRow(player=player, game=game, played=0, won=0, lost=0, drawn=0,
+                               current_streak=0, longest_win_streak=0, longest_loss_streak=0,
+                               hints=0)
+                s.add(row)
+            row.played += 1
+            row.hints += hints
+            if score > 0:
+                row.won += 1
+                row.current_streak = max(row.current_streak, 0) + 1
+                row.longest_win_streak = max(row.longest_win_streak, row.current_streak)
+            elif score < 0:
+                row.lost += 1
+                row.current_streak = min(row.current_streak, 0) - 1
+                row.longest_loss_streak = max(row.longest_loss_streak, -row.current_streak)
+            else:
+                row.drawn += 1
+                row.current_streak = 0
+
+    def stats(self, player: str) -> list[dict[str, Any]]:
+        """Every game's statistics for ``player``."""
+        with self.session() as s:
+            rows = s.scalars(
+                select(StatsRow).where(StatsRow.player == player).order_by(StatsRow.game)
+            ).all()
+            return [
+                {
+                    "game": r.game, "played": r.played, "won": r.won, "lost": r.lost,
+                    "drawn": r.drawn, "win_rate": r.won / r.played if r.played else 0.0,
+                    "current_streak": r.current_streak,
+                    "longest_win_streak": r.longest_win_streak,
+                    "longest_loss_streak": r.longest_loss_streak, "hints": r.hints,
+                }
+                for r in rows
+            ]

@@ -1,0 +1,40 @@
+"""Small helpers shared by the server tests."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+HUMAN: dict[str, Any] = {"kind": "human"}
+COMPUTER: dict[str, Any] = {"kind": "computer", "level": 1}
+
+
+def new_table(client: TestClient, game: str, seats: list[dict], **body: Any) -> dict[str, Any]:
+    """Create a table and return the API's answer (id, tokens, invite)."""
+    r = client.post("/api/tables", json={"game": game, "seats": seats, **body})
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def wait_view(
+    client: TestClient, table_id: str, token: str | None, until: Any, timeout: float = 30.0
+) -> dict[str, Any]:
+    """Poll the HTTP view until ``until(view)`` holds (computer turns run in the pool)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        params = {"token": token} if token else {}
+        view = client.get(f"/api/tables/{table_id}/view", params=params).json()
+        if until(view):
+            return view
+        assert time.monotonic() < deadline, f"timed out waiting; last view {view}"
+        time.sleep(0.02)
+
+
+def receive_until(ws: Any, until: Any) -> dict[str, Any]:
+    """Read WebSocket messages until one satisfies ``until``."""
+    while True:
+        msg = ws.receive_json()
+        if until(msg):
+            return msg

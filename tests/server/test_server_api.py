@@ -1,0 +1,112 @@
+"""The JSON API: games, tables, joining by invite, records, statistics, OpenAPI, pages."""
+
+from __future__ import annotations
+
+from fastapi.testclient import TestClient
+from helpers import COMPUTER, HUMAN, new_table, wait_view
+
+
+def test_games_list_options_seats_and_levels(client: TestClient) -> None:
+    games = {g["name"]: g for g in client.get("/api/games").json()}
+    assert {"smess", "cardmate", "tchess", "rook", "fortress", "chessboard"} <= set(games)
+    assert games["smess"]["player_names"] == ["Blue", "Red"]
+    assert games["smess"]["levels"] and games["smess"]["computer"] == "level"
+    assert games["rook"]["num_players"] == 4
+    names = {o["name"] for o in games["smess"]["options"]}
+    assert "max_plies_without_progress" in names
+
+
+def test_openapi_describes_the_api(client: TestClient) -> None:
+    spec = client.get("/openapi.json").json()
+    assert "/api/tables" in spec["paths"] and "/api/tables/{table_id}/join" in spec["paths"]
+    assert client.get("/docs").status_code == 200
+
+
+def test_create_list_and_fetch_a_table(client: TestClient) -> None:
+    made = new_table(client, "smess", [HUMAN, COMPUTER])
+    assert set(made["tokens"]) == {"0"}
+    listed = client.get("/api/tables").json()
+    assert listed[0]["id"] == made["id"] and listed[0]["status"] == "playing"
+    summary = client.get(f"/api/tables/{made['id']}").json()
+    assert summary["seats"][1] == {"kind": "computer", "agent": "level:1", "name": None,
+                                   "connected": False}
+    assert client.get("/api/tables/nope").status_code == 404
+
+
+def test_bad_table_requests_name_the_problem(client: TestClient) -> None:
+    r = client.post("/api/tables", json={"game": "smess", "seats": [HUMAN]})
+    assert r.status_code == 400 and "2 seats" in r.json()["error"]
+    r = client.post("/api/tables", json={"game": "chess", "seats": [HUMAN]})
+    assert r.status_code == 404 and "unknown game 'chess'" in r.json()["error"]
+    r = client.post("/api/tables", json={"game": "smess", "seats": [HUMAN, HUMAN],
+                                         "options": {"colour": 1}})
+    assert r.status_code == 400 and "unknown option 'colour'" in r.json()["error"]
+    r = client.post("/api/tables", json={"game": "smess", "seats": [HUMAN, COMPUTER | {
+        "level": 99}]})
+    assert r.status_code == 400 and "not 99" in r.json()["error"]
+    assert client.get("/api/tables").json() == []
+
+
+def test_computer_fallback_is_random_where_a_game_has_no_levels(client: TestClient) -> None:
+    games = {g["name"]: g for g in client.get("/api/games").json()}
+    no_levels = [n for n, g in games.items() if not g["levels"] and g["num_players"] > 1]
+    for name in no_levels:
+        seats = [HUMAN] + [COMPUTER] * (games[name]["num_players"] - 1)
+        made = new_table(client, name, seats)
+        assert made["table"]["seats"][1]["agent"] == "random"
+
+
+def test_invite_link_lets_a_friend_take_an_open_seat(client: TestClient) -> None:
+    made = new_table(client, "smess", [HUMAN, {"kind": "open"}])
+    table_id, invite = made["id"], made["invite"].split("invite=")[1]
+    assert client.get(made["invite"]).status_code == 200
+    bad = client.post(f"/api/tables/{table_id}/join", json={"seat": 1, "invite": "x"})
+    assert bad.status_code == 403
+    taken = client.post(f"/api/tables/{table_id}/join", json={"seat": 0, "invite": invite})
+    assert taken.status_code == 403 and "not open" in taken.json()["error"]
+    ok = client.post(f"/api/tables/{table_id}/join",
+                     json={"seat": 1, "invite": invite, "name": "bea"})
+    assert ok.status_code == 200
+    token = ok.json()["token"]
+    view = client.get(f"/api/tables/{table_id}/view", params={"token": token}).json()
+    assert view["seat"] == 1 and view["table"]["seats"][1]["name"] == "bea"
+    again = client.post(f"/api/tables/{table_id}/join", json={"seat": 1, "invite": invite})
+    assert again.status_code == 403
+
+
+def test_a_finished_game_has_its_record_and_statistics(client: TestClient) -> None:
+    made = new_table(client, "smess", [HUMAN | {"name": "ann"}, COMPUTER],
+                     options={"max_plies_without_progress": 2})
+    table_id, token = made["id"], made["tokens"]["0"]
+    r = client.post(f"/api/tables/{table_id}/actions", json={"token": token, "action": "b2-b3"})
+    assert r.status_code == 200
+    view = wait_view(client, table_id, token, lambda v: v["outcome"] is not None)
+    assert view["outcome"]["reason"] == "no progress"
+    record = client.get(f"/api/tables/{table_id}/record").json()
+    assert record["game"] == "smess" and record["actions"][0] == "b2-b3"
+    assert len(record["actions"]) == 2 and record["result"]["returns"] == [0.0, 0.0]
+    stats = client.get("/api/stats/ann").json()
+    assert stats == [{"game": "smess", "played": 1, "won": 0, "lost": 0, "drawn": 1,
+                      "win_rate": 0.0, "current_streak": 0, "longest_win_streak": 0,
+                      "longest_loss_streak": 0, "hints": 0}]
+    assert client.get("/api/tables").json()[0]["status"] == "finished"
+
+
+def test_record_of_a_hidden_game_waits_for_its_end(client: TestClient) -> None:
+    made = new_table(client, "tchess", [HUMAN, COMPUTER])
+    r = client.get(f"/api/tables/{made['id']}/record")
+    assert r.status_code == 403
+
+
+def test_smess_arrow_table_endpoint(client: TestClient) -> None:
+    data = client.get("/api/smess/arrows").json()
+    assert len(data["arrows"]) == 56 and data["arrows"]["d5"] == 255
+    assert data["arrows"]["a1"] == 1
+
+
+def test_pages_and_rules(client: TestClient) -> None:
+    assert "kibitz" in client.get("/").text
+    rules = client.get("/rules/smess")
+    assert rules.status_code == 200 and "<h1>Smess" in rules.text
+    assert client.get("/rules/nope").status_code == 404
+    assert client.get("/static/lobby.js").status_code == 200
