@@ -1,0 +1,26 @@
+// Talking to the server: JSON API calls and seat tokens kept in this browser.
+export async function api(method, url, body) {
+  const r = await fetch(url, { method, headers: { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body) });
+  const data = await r.json();
+  if (!r.ok) throw new Error(data.error || data.detail?.[0]?.msg || JSON.stringify(data.detail) || r.statusText);
+  return data;
+}
+
+export function saveToken(table, seat, token) {
+  localStorage.setItem(`kibitz:token:${table}:${seat}`, token);
+}
+
+export function loadToken(table, seat) {
+  return localStorage.getItem(`kibitz:token:${table}:${seat}`);
+}
+
+export function myTokens(table) {
+  const out = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const k = localStorage.key(i);
+    const m = k.match(/^kibitz:token:(.+):(\d+)$/);
+    if (m && m[1] === table) out.push(Number(m[2]));
+  }
+  return out.sort();
+}
