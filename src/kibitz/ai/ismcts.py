@@ -11,9 +11,10 @@ the per-seat returns up the path. Choices:
   ISMCTS does for actions that exist only in some determinizations.
 - Chance nodes are open loop: an outcome is drawn by its probability and the walk stays at
   the same tree node, so the tree never branches on cards the seat cannot see.
-- Rollouts use the game's ``SEARCH_HOOKS`` when it has them: ``order`` scores pick the
-  rollout action (uniform among the best, and uniform over all with probability
-  ``epsilon``) and the untried action to expand first. With ``rollout_depth`` > 0 the rollout
+- Rollouts use the game's ``SEARCH_HOOKS`` when it has them: ``order`` scores (or the
+  optional batch form ``scores(state, actions)``) pick the rollout action (uniform among the
+  best, and uniform over all with probability ``epsilon``) and the untried action to expand
+  first. With ``rollout_depth`` > 0 the rollout
   stops after that many actions, at the next chance node when ``settle`` (card games: after
   the round or trick), and is scored by the hooks' optional ``values(state)`` (one value per
   seat in [-1, 1]) or, in two-player games at a player's turn, by ``tanh(evaluate / scale)``.
@@ -94,6 +95,7 @@ class ISMCTSAgent(Agent):
     # -- entry point -----------------------------------------------------------------------
     def choose(self, state: State, seat: int) -> int:
         actions = state.legal_actions()
+        self.simulations = 0
         if len(actions) == 1:
             self._kept = None
             return actions[0]
@@ -106,7 +108,6 @@ class ISMCTSAgent(Agent):
         deadline = time.perf_counter() + self.time_cap if self.time_cap else None
         perfect = state.game.perfect_information
         base = state.clone() if perfect else None
-        self.simulations = 0
         while root.visits < self.iterations:
             if deadline is not None and self.simulations and time.perf_counter() > deadline:
                 break

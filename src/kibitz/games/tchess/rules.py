@@ -247,8 +247,7 @@ class TchessState(State):
         self.winner = winner
         self.margin = abs(s_def - s_att)
         played = (tuple(rows[0]), tuple(rows[1]))
-        texts = (analyse_row(rows[0], t).text, analyse_row(rows[1], t).text)
-        self.log.append(("result", self.round_no, winner, self.margin, strengths, played, texts))
+        self.log.append(("result", self.round_no, winner, self.margin, strengths, played))
         if t.king in rows[loser]:
             self._finish(winner, KING_ON_TABLE)
         elif winner == attacker and self.hand_size[defender]:

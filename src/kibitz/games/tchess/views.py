@@ -73,7 +73,7 @@ def event_view(event: tuple, seat: int | None, t: Tables) -> dict[str, Any]:
     if kind == "round":
         return {"event": "round", "round": event[1], "attacker": event[2]}
     if kind == "result":
-        _, number, winner, margin, strengths, rows, texts = event
+        _, number, winner, margin, strengths, rows = event
         return {
             "event": "result",
             "round": number,
@@ -81,7 +81,7 @@ def event_view(event: tuple, seat: int | None, t: Tables) -> dict[str, Any]:
             "margin": margin,
             "strengths": list(strengths),
             "rows": [_letters(letters, r) for r in rows],
-            "row_texts": list(texts),
+            "row_texts": [analyse_row(r, t).text for r in rows],
         }
     if kind in ("return", "discard"):
         return {"event": kind, "seat": event[1], "cards": _letters(letters, event[2])}
