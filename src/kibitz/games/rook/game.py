@@ -20,6 +20,7 @@ class RookGame(Game):
     player_names: ClassVar[tuple[str, ...]] = SEAT_NAMES
     options_class: ClassVar[type] = RookOptions
     summary: ClassVar[str] = "Rook: CrowsNest and six classic partnership rule sets"
+    perfect_information: ClassVar[bool] = False
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)

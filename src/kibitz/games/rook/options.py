@@ -50,6 +50,7 @@ class RookOptions:
     made_scores: Literal["bid", "points", None] = None
     target: int | None = None
     max_deals: int | None = None
+    max_hands: int | None = None
 
     def __post_init__(self) -> None:
         resolve(self)
@@ -116,7 +117,7 @@ def _check_combinations(rules: Rules, explicit: set[str]) -> None:
 
 
 def _check_numbers(rules: Rules) -> None:
-    for name in ("rook_points", "red1_points", "bonus_points", "max_deals"):
+    for name in ("rook_points", "red1_points", "bonus_points", "max_deals", "max_hands"):
         if getattr(rules, name) < 0:
             raise InvalidOptions(f"option {name!r} must be >= 0, got {getattr(rules, name)}")
     for name in ("hand_size", "bid_step", "bid_min", "target"):

@@ -37,6 +37,8 @@ class Rules:
     made_scores: str
     target: int
     max_deals: int
+    max_hands: int = 0
+    """End the game after this many scored hands (0 = no limit); the lab's ``--hands``."""
 
     def counter_points(self) -> dict[int, int]:
         """Points per numbered rank, as a dict."""

@@ -11,6 +11,7 @@ import numpy as np
 from kibitz.core.errors import IllegalAction, NotationError
 from kibitz.core.game import CHANCE, TERMINAL, State
 from kibitz.core.outcome import Outcome
+from kibitz.core.rng import Rng
 from kibitz.games.rook import views
 from kibitz.games.rook.actions import BID0, DISCARD0, PASS, TRUMP0
 from kibitz.games.rook.cards import (
@@ -23,6 +24,7 @@ from kibitz.games.rook.cards import (
     parse_colour,
     parse_seat,
 )
+from kibitz.games.rook.determinize import determinize
 from kibitz.games.rook.position import (
     AUCTION,
     DEAL,
@@ -49,6 +51,8 @@ class RookState(State):
     """A Rook game in progress: deals, auctions, exchanges, tricks and scores to the target."""
 
     game: RookGame
+    _floor: int = 0
+    """History length below which ``undo`` refuses (set on determinizations)."""
 
     def __init__(self, game: RookGame, seed: int | None = None) -> None:
         super().__init__(game, seed)
@@ -311,16 +315,21 @@ class RookState(State):
             hi, lo = max(ns, ew), min(ns, ew)
             self._finish(p, winner, f"{TEAM_NAMES[winner]} reach the target: {hi} to {lo}")
         elif rules.max_deals and p.deals >= rules.max_deals:
-            if ns == ew:
-                self._finish(p, None, f"deal limit {rules.max_deals} reached, level at {ns}")
-            else:
-                lead = 0 if ns > ew else 1
-                reason = f"deal limit {rules.max_deals} reached, {max(ns, ew)} to {min(ns, ew)}"
-                self._finish(p, lead, reason)
+            self._finish_on_lead(p, f"deal limit {rules.max_deals}")
+        elif scored and rules.max_hands and p.hand_no > rules.max_hands:
+            self._finish_on_lead(p, f"hand limit {rules.max_hands}")
         else:
             if scored:
                 p.dealer = (p.dealer + 1) & 3
             self._start_deal(p)
+
+    def _finish_on_lead(self, p: Position, limit: str) -> None:
+        """End at a cap: the team ahead wins, level scores draw."""
+        ns, ew = p.scores
+        if ns == ew:
+            self._finish(p, None, f"{limit} reached, level at {ns}")
+        else:
+            self._finish(p, 0 if ns > ew else 1, f"{limit} reached, {max(ns, ew)} to {min(ns, ew)}")
 
     def _finish(self, p: Position, team: int | None, reason: str) -> None:
         p.phase = OVER
@@ -438,6 +447,18 @@ class RookState(State):
                 raise IllegalAction(probe._illegal_message(DISCARD0 + c))
             probe.push(DISCARD0 + c)
         return [DISCARD0 + c for c in ids]
+
+    def resample_hidden(self, seat: int, rng: Rng) -> RookState:
+        """A copy with every card hidden from ``seat`` redrawn consistently with its view."""
+        if not 0 <= seat < 4:
+            raise IllegalAction(f"seat {seat!r} is not a rook seat (0..3)")
+        return determinize(self, seat, rng)
+
+    def undo(self) -> int:
+        """Take back the last action (not past the point where a determinization was drawn)."""
+        if len(self.history) <= self._floor:
+            raise IllegalAction("cannot undo past the point where hidden cards were redrawn")
+        return super().undo()
 
     def clone(self) -> RookState:
         """An independent copy (positions are immutable, so only the lists are copied)."""

@@ -1,0 +1,356 @@
+"""Determinizations for search: redeal every card a seat cannot see, consistently with play.
+
+``determinize(state, seat, rng)`` returns a copy of ``state`` in which the other hands, the
+nest (unless ``seat`` picked it up), the declarer's discards (unless ``seat`` is the
+declarer) and any undealt cards are redrawn uniformly among the deals that ``seat`` cannot
+tell from the real one: a player who failed to follow a suit holds none of it (a bird card
+or red 1 played "any time" reveals nothing; with ``must_trump_when_void`` a failure to trump
+reveals a trump void too). Everything is computed from what ``seat`` knows; unknown cards are
+sorted before ``rng`` touches them, so equal information states give equal draws.
+
+The copy's history is rewritten in the same spirit (the seat's own dealt cards as dealt,
+other dealt cards in sorted order, the nest as discarded), so it replays to the same position
+and holds no hidden card of the real game. It cannot be undone past the point of the draw.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from math import comb
+from typing import TYPE_CHECKING
+
+from kibitz.core.rng import Rng
+from kibitz.games.rook.actions import DISCARD0, TRUMP0
+from kibitz.games.rook.cards import bits
+from kibitz.games.rook.position import DEAL, DISCARD, PLAY
+
+if TYPE_CHECKING:
+    from kibitz.games.rook.game import RookGame
+    from kibitz.games.rook.state import RookState
+
+NEST = 4
+"""Slot index of the nest (or the discards once the nest was picked up)."""
+UNDEALT = 5
+"""Slot index of the cards not dealt yet (only during the deal)."""
+
+
+def void_suits(state: RookState) -> list[int]:
+    """Per seat, a bit mask of the effective suits it has shown it holds none of this hand."""
+    p, table = state.p, state.table
+    voids = [0, 0, 0, 0]
+    if p.trump < 0:
+        return voids
+    suit_of, trump = table.suit_of[p.trump], p.trump
+    anytime = table.anytime_mask
+    must_trump = state.rules.must_trump_when_void
+    tricks = [(t.leader, t.cards) for t in p.tricks]
+    if p.trick:
+        tricks.append((p.leader, p.trick))
+    for leader, cards in tricks:
+        led = suit_of[cards[0]]
+        for i in range(1, len(cards)):
+            c = cards[i]
+            s = suit_of[c]
+            if s == led or anytime >> c & 1:
+                continue
+            seat = (leader + i) & 3
+            voids[seat] |= 1 << led
+            if must_trump and s != trump:
+                voids[seat] |= 1 << trump
+    return voids
+
+
+def played_by_seat(state: RookState) -> list[int]:
+    """Per seat, the mask of cards it has played this hand (public)."""
+    p = state.p
+    out = [0, 0, 0, 0]
+    tricks = [(t.leader, t.cards) for t in p.tricks]
+    if p.trick:
+        tricks.append((p.leader, p.trick))
+    for leader, cards in tricks:
+        for i, c in enumerate(cards):
+            out[(leader + i) & 3] |= 1 << c
+    return out
+
+
+# -- uniform sampling of a constrained deal -----------------------------------------------
+def _compositions(k: int, caps: tuple[int, ...], allowed: int, j: int = 0):
+    """Every way to split ``k`` cards over slots ``j..`` within ``caps``, allowed slots only."""
+    if j == len(caps):
+        if k == 0:
+            yield ()
+        return
+    top = min(k, caps[j]) if allowed >> j & 1 else 0
+    for n in range(top + 1):
+        for rest in _compositions(k - n, caps, allowed, j + 1):
+            yield (n, *rest)
+
+
+def _multinomial(k: int, parts: tuple[int, ...]) -> int:
+    out = 1
+    for n in parts:
+        out *= comb(k, n)
+        k -= n
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _ways(groups: tuple[tuple[int, int], ...], caps: tuple[int, ...]) -> int:
+    """The number of card-by-card deals of ``groups`` ((size, allowed slots), ...) into caps."""
+    if not groups:
+        return 0 if any(caps) else 1
+    return sum(w for _, _, w in _splits(groups, caps))
+
+
+@lru_cache(maxsize=4096)
+def _splits(
+    groups: tuple[tuple[int, int], ...], caps: tuple[int, ...]
+) -> tuple[tuple[tuple[int, ...], tuple[int, ...], int], ...]:
+    """Ways to split the first group over the slots: (counts, caps left, deals that follow)."""
+    (k, allowed), rest = groups[0], groups[1:]
+    out = []
+    for parts in _compositions(k, caps, allowed):
+        left = tuple(c - n for c, n in zip(caps, parts, strict=True))
+        weight = _multinomial(k, parts) * _ways(rest, left)
+        if weight:
+            out.append((parts, left, weight))
+    return tuple(out)
+
+
+def sample_deal(
+    cards_by_group: list[tuple[list[int], int]], caps: list[int], rng: Rng
+) -> list[int] | None:
+    """A uniform deal of the grouped cards into slots of the given sizes, as slot masks.
+
+    ``cards_by_group`` is ``[(sorted cards, allowed slot mask), ...]``; None if no deal fits.
+    Group by group, the counts per slot are drawn in proportion to the deals they leave.
+    """
+    groups = tuple((len(cards), allowed) for cards, allowed in cards_by_group)
+    left = tuple(caps)
+    if _ways(groups, left) == 0:
+        return None
+    masks = [0] * len(caps)
+    for g, (cards, _) in enumerate(cards_by_group):
+        options = _splits(groups[g:], left)
+        pick = rng.random() * sum(w for _, _, w in options)
+        parts, left = options[-1][0], options[-1][1]
+        for option in options:
+            pick -= option[2]
+            if pick < 0:
+                parts, left = option[0], option[1]
+                break
+        shuffled = list(cards)
+        rng.shuffle(shuffled)
+        i = 0
+        for slot, n in enumerate(parts):
+            for c in shuffled[i : i + n]:
+                masks[slot] |= 1 << c
+            i += n
+    return masks
+
+
+# -- the seat's view of the current deal ----------------------------------------------------
+def _deal_start(state: RookState) -> int:
+    """Index in the history of the first action of the current deal."""
+    p = state.p
+    n = p.dealt + len(p.calls) + p.discards.bit_count() + (p.trump >= 0)
+    return len(state.history) - n - 4 * len(p.tricks) - len(p.trick)
+
+
+def _slot_seat(dealer: int, k: int, hand_size: int) -> int:
+    """The seat (or NEST) that deal action ``k`` of a deal gives its card to."""
+    return (dealer + 1 + k) & 3 if k < 4 * hand_size else NEST
+
+
+def _deal_actions(
+    dealer: int, seat: int, real: list[int], given: list[int], hand_size: int
+) -> list[int]:
+    """Deal actions: ``seat``'s own as dealt, every other slot's cards (``given``) ascending."""
+    queues = [bits(m) for m in given]
+    out = []
+    for k, action in enumerate(real):
+        target = _slot_seat(dealer, k, hand_size)
+        out.append(action if target == seat else queues[target].pop(0))
+    return out
+
+
+def determinize(state: RookState, seat: int, rng: Rng) -> RookState:
+    """A copy of ``state`` with every card hidden from ``seat`` redrawn (see module doc)."""
+    game, p, table = state.game, state.p, state.table
+    start = _deal_start(state)
+    prefix = fictional_prefix(game, seat, tuple(state.history[:start]))
+    played = played_by_seat(state)
+    all_played = played[0] | played[1] | played[2] | played[3]
+    declarer = p.declarer
+    picked = bool(p.nest_taken)
+    knows_nest = declarer == seat and picked
+    merge = p.phase == DISCARD and not knows_nest
+    caps = [p.hands[o].bit_count() if o != seat else 0 for o in range(4)]
+    caps.append(0 if knows_nest or merge else p.nest.bit_count())
+    caps.append(p.undealt.bit_count() if p.phase == DEAL else 0)
+    if merge:
+        caps[declarer] += p.discards.bit_count()
+    known = p.hands[seat] | all_played | (p.nest if knows_nest else 0)
+    unknown = table.deck_mask & ~known
+    masks = _sample(state, seat, unknown, caps, rng)
+    hands = [masks[o] if o != seat else p.hands[seat] for o in range(4)]
+    nest, discards, nest_taken = masks[NEST], p.discards, p.nest_taken
+    if knows_nest:
+        nest = p.nest
+    elif merge:
+        discards = _lowest_discards(state, hands[declarer])
+        hands[declarer] &= ~discards
+        nest = discards
+    elif picked:
+        discards = nest
+    if picked and not knows_nest:
+        held = bits(hands[declarer] | played[declarer] | discards)
+        rng.shuffle(held)
+        nest_taken = sum(1 << c for c in held[: table.nest_size])
+    q = p.copy()
+    q.hands = (hands[0], hands[1], hands[2], hands[3])
+    q.nest, q.discards, q.nest_taken = nest, discards, nest_taken
+    q.last_discard = max(bits(discards)) if discards else -1
+    if p.phase == DEAL:
+        q.undealt = masks[UNDEALT]
+    det = state.clone()
+    det.p = q
+    det.seed = None
+    det._stack = []
+    det.history = prefix + _current_actions(state, seat, start, hands, played, nest_taken, q)
+    det._floor = len(det.history)
+    return det
+
+
+def _sample(
+    state: RookState, seat: int, unknown: int, caps: list[int], rng: Rng
+) -> list[int]:
+    """Slot masks for the unknown cards: uniform among deals respecting voids (and the rule
+    that the discards hold no counters, when the game says so and a counter-free set fits)."""
+    p, table = state.p, state.table
+    voids = void_suits(state)
+    suit_of = table.suit_of[p.trump] if p.trump >= 0 else None
+    strict_nest = (
+        not state.rules.nest_counters_allowed and bool(p.nest_taken) and p.phase == PLAY
+    )
+    for strict in (True, False) if strict_nest else (False,):
+        groups: dict[int, list[int]] = {}
+        for c in bits(unknown):
+            allowed = 0
+            for slot, cap in enumerate(caps):
+                if not cap:
+                    continue
+                if slot < 4 and suit_of is not None and voids[slot] >> suit_of[c] & 1:
+                    continue
+                if slot == NEST and strict and table.points[c]:
+                    continue
+                allowed |= 1 << slot
+            groups.setdefault(allowed, []).append(c)
+        masks = sample_deal(sorted((cards, a) for a, cards in groups.items()), caps, rng)
+        if masks is not None:
+            return masks
+    raise AssertionError(f"no deal fits what seat {seat} has seen")  # the real deal fits
+
+
+def _lowest_discards(state: RookState, pool: int) -> int:
+    """The discards so far, rebuilt as the lowest legal ones from the declarer's ``pool``."""
+    p = state.p
+    probe = state.clone()
+    q = p.copy()
+    hands = list(p.hands)
+    hands[p.declarer] = pool
+    q.hands = (hands[0], hands[1], hands[2], hands[3])
+    q.discards, q.nest, q.last_discard = 0, 0, -1
+    probe.p = q
+    for _ in range(p.discards.bit_count()):
+        probe.p = probe.p.copy()
+        probe._discard(probe.p, probe.legal_actions()[0] - DISCARD0)
+    return probe.p.discards
+
+
+def _current_actions(
+    state: RookState,
+    seat: int,
+    start: int,
+    hands: list[int],
+    played: list[int],
+    nest_taken: int,
+    q: object,
+) -> list[int]:
+    """The current deal's actions as they would read in the determinization."""
+    p, table = state.p, state.table
+    real = state.history[start:]
+    discards = q.discards  # type: ignore[attr-defined]
+    given = [hands[o] | played[o] for o in range(4)]
+    if p.declarer >= 0 and nest_taken:
+        d = p.declarer
+        given[d] = (given[d] | discards) & ~nest_taken
+        nest_dealt = nest_taken
+    else:
+        nest_dealt = q.nest  # type: ignore[attr-defined]
+    given.append(nest_dealt)
+    out = _deal_actions(p.dealer, seat, real[: p.dealt], given, table.hand_size)
+    own_discards = p.declarer == seat
+    queue = [DISCARD0 + c for c in bits(discards)]
+    for action in real[p.dealt :]:
+        if DISCARD0 <= action < TRUMP0 and not own_discards:
+            out.append(queue.pop(0))
+        else:
+            out.append(action)
+    return out
+
+
+@lru_cache(maxsize=64)
+def fictional_prefix(game: RookGame, seat: int, prefix: tuple[int, ...]) -> list[int]:
+    """Earlier deals' actions with every card ``seat`` never saw placed canonically.
+
+    In a played hand each other seat is dealt the cards it played and the nest is dealt
+    the discards (unless ``seat`` declared and saw the real nest); in a passed-out deal the
+    cards ``seat`` did not hold go out in ascending order. Replays to the same public story.
+    """
+    replay = game.new_initial_state(None)
+    hand_size = game.table.hand_size
+    out = list(prefix)
+    deals: list[list] = []  # [start, dealer, own mask, played per seat, declarer, taken, discards]
+    for i, action in enumerate(prefix):
+        q = replay.p
+        if q.phase == DEAL:
+            if q.dealt == 0:
+                deals.append([i, q.dealer, 0, [0, 0, 0, 0], -1, 0, 0])
+            if _slot_seat(q.dealer, q.dealt, hand_size) == seat:
+                deals[-1][2] |= 1 << action
+        elif q.phase == PLAY:
+            deals[-1][3][q.to_act] |= 1 << action
+            deals[-1][4:] = [q.declarer, q.nest_taken, q.discards]
+        replay.push(action)
+    size = len(game.table.cards)
+    for first, dealer, own, played, declarer, taken, discards in deals:
+        real = out[first : first + size]
+        out[first : first + size] = _past_deal(
+            game, seat, dealer, real, own, played, declarer, taken, discards
+        )
+    return out
+
+
+def _past_deal(
+    game: RookGame,
+    seat: int,
+    dealer: int,
+    deal: list[int],
+    own: int,
+    played: list[int],
+    declarer: int,
+    nest_taken: int,
+    discards: int,
+) -> list[int]:
+    """The deal actions of a finished earlier deal, as ``seat`` may know them."""
+    table = game.table
+    if any(played):
+        given = [played[o] for o in range(4)]
+        given.append(discards if declarer >= 0 and declarer != seat else nest_taken)
+        return _deal_actions(dealer, seat, deal, given, table.hand_size)
+    rest = bits(table.deck_mask & ~own)
+    out = []
+    for k, action in enumerate(deal):
+        out.append(action if _slot_seat(dealer, k, table.hand_size) == seat else rest.pop(0))
+    return out
