@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import shlex
 import sys
@@ -19,6 +20,10 @@ from kibitz.lab.match import MatchPlan, MatchResult, result_json, run_match
 from kibitz.lab.stats import MatchStats
 
 WorkersOpt = Annotated[int, typer.Option(help="Worker processes.")]
+HandsOpt = Annotated[
+    int | None,
+    typer.Option(help="Count the match in hands (Rook): each game is one deal played out."),
+]
 
 
 def _progress_run(plan: MatchPlan, workers: int, label: str) -> MatchResult:
@@ -30,11 +35,23 @@ def _progress_run(plan: MatchPlan, workers: int, label: str) -> MatchResult:
 
 
 def _plan(
-    game: str, option: list[str] | None, a: str, b: str, games: int, seed: int, **kw
+    game: str,
+    option: list[str] | None,
+    a: str,
+    b: str,
+    games: int,
+    seed: int,
+    hands: int | None = None,
+    **kw,
 ) -> MatchPlan:
+    if hands is not None:
+        g = make_game(game, option)
+        if "max_hands" not in {f.name for f in dataclasses.fields(g.options)}:
+            fail(f"--hands counts hands of games with a max_hands option (rook), not {game}")
+        option, games, kw["unit"] = [*(option or []), "max_hands=1"], hands, "hands"
     g = make_game(game, option)
     if games < 1:
-        fail(f"--games must be at least 1, got {games}")
+        fail(f"--{kw.get('unit', 'games')} must be at least 1, got {games}")
     for spec in (a, b):
         make_agent(parse_spec(spec), g)
     options = {**type(g).match_defaults, **options_to_json(g.options)}
@@ -54,10 +71,11 @@ def match_cmd(
     duplicate: Annotated[bool, typer.Option(help="Play each deal twice, seats swapped.")] = False,
     records: Annotated[Path | None, typer.Option(help="Save every game's record here.")] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    hands: HandsOpt = None,
 ) -> None:
     """Play A against B; print wins, draws, losses, score and Elo with 95% intervals."""
     plan = _plan(
-        game, option, a, b, games, seed, duplicate=duplicate,
+        game, option, a, b, games, seed, hands, duplicate=duplicate,
         records=str(records) if records else None,
     )
     result = _progress_run(plan, workers, f"{a} vs {b}")
@@ -93,6 +111,7 @@ def ladder_cmd(
     option: OptionsArg = None,
     duplicate: Annotated[bool, typer.Option(help="Duplicate deals (card games).")] = False,
     output: Annotated[Path | None, typer.Option(help="Markdown file to write.")] = None,
+    hands: HandsOpt = None,
 ) -> None:
     """Play each level against the one below and write the table to docs/ladder-GAME.md."""
     levels = sorted(level_specs(game))
@@ -100,7 +119,9 @@ def ladder_cmd(
     for lower, upper in itertools.pairwise(levels):
         n = top_games if (top_games and upper == levels[-1]) else games
         plan = _plan(
-            game, option, f"level:{upper}", f"level:{lower}", n, seed, duplicate=duplicate
+            game, option, f"level:{upper}", f"level:{lower}", n, seed,
+            hands and (top_games if (top_games and upper == levels[-1]) else hands),
+            duplicate=duplicate,
         )
         result = _progress_run(plan, workers, f"level {upper} vs {lower}")
         typer.echo(f"level {upper} vs level {lower}: {result.stats.summary()}")
@@ -117,7 +138,8 @@ def ladder_cmd(
             "|---|---|",
             *[f"| {n} | `{specs[n]}` |" for n in levels],
             "",
-            "| pair | games | wins | draws | losses | score | 95% interval | Elo | above 50% |",
+            f"| pair | {'hands' if hands else 'games'} | wins | draws | losses | score "
+            "| 95% interval | Elo | above 50% |",
             "|---|---|---|---|---|---|---|---|---|",
             *rows,
             "",

@@ -36,6 +36,8 @@ class MatchPlan:
     duplicate: bool = False
     max_plies: int = 100_000
     records: str | None = None
+    unit: str = "games"
+    """What one game of the match is: ``games``, or ``hands`` (Rook, one deal each)."""
 
 
 @dataclass
@@ -145,6 +147,7 @@ def result_json(result: MatchResult) -> str:
             "b": result.plan.agent_b,
             "seed": result.plan.seed,
             "duplicate": result.plan.duplicate,
+            "unit": result.plan.unit,
         }
     )
     return json.dumps(data)

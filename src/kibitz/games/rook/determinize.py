@@ -231,7 +231,7 @@ def _sample(
     voids = void_suits(state)
     suit_of = table.suit_of[p.trump] if p.trump >= 0 else None
     strict_nest = (
-        not state.rules.nest_counters_allowed and bool(p.nest_taken) and p.phase == PLAY
+        not state.rules.nest_counters_allowed and bool(p.nest_taken) and p.phase != DISCARD
     )
     for strict in (True, False) if strict_nest else (False,):
         groups: dict[int, list[int]] = {}

@@ -1,0 +1,220 @@
+"""The Rook computer player: sampled bidding, a joint exchange search and IS-MCTS card play.
+
+Every decision reads only determinizations (``state.resample_hidden(seat, rng)``), whose
+hidden cards are samples:
+
+- **Bidding.** ``samples`` deals of the nest and the other hands; in each the seat declares,
+  picks trump and discards by heuristics, and the hand is played out by the fast policy. The
+  hand's value under the preset's scoring is estimated for every contract; the seat raises
+  while the next bid's expected value is above ``risk`` and its partner does not hold the bid.
+- **Exchange.** Trump and discard are searched jointly: every colour with each discard
+  style is played out on ``exchange`` common samples and the best pair is kept as a plan
+  for the following discard and trump actions.
+- **Card play.** ``kibitz.ai.ismcts`` with ``iterations`` (leaves valued by a policy playout
+  to the end of the hand); ``iterations=0`` plays the policy on one sample, and ``noise`` is
+  the chance of a random legal card instead (for the weakest level).
+"""
+
+from __future__ import annotations
+
+from kibitz.ai.agent import Agent
+from kibitz.ai.ismcts import ISMCTSAgent
+from kibitz.core.errors import IllegalAction, InvalidOptions
+from kibitz.core.game import State
+from kibitz.games.rook.actions import BID0, DISCARD0, PASS, TRUMP0
+from kibitz.games.rook.cards import bits
+from kibitz.games.rook.playout import (
+    DISCARD_STYLES,
+    best_trump,
+    discard_set,
+    hand_values,
+    playout,
+    policy_card,
+)
+from kibitz.games.rook.position import AUCTION, DISCARD, PLAY, TRUMP
+from kibitz.games.rook.state import RookState
+
+
+def first_leader(state: RookState, declarer: int) -> int:
+    """Who leads the first trick once ``declarer`` declares (option ``first_lead``)."""
+    rule = state.rules.first_lead
+    if rule == "left_of_dealer":
+        return (state.p.dealer + 1) & 3
+    return declarer if rule == "declarer" else (declarer + 1) & 3
+
+
+def play_exchange(det: RookState, declarer: int, trump: int, discards: int) -> tuple[float, float]:
+    """Per team values of ``det`` played out after the declarer keeps all but ``discards``.
+
+    The declarer's cards are its hand, its discards so far and the nest if not yet taken;
+    with ``discards`` 0 and a nest to take, the discard is chosen by heuristic.
+    """
+    p, table = det.p, det.table
+    held = p.hands[declarer] | p.discards | (0 if p.nest_taken else p.nest)
+    if not discards and table.nest_size:
+        discards = discard_set(table, held, trump, table.nest_size, "void")
+    hands = list(p.hands)
+    hands[declarer] = held & ~discards
+    won, taken = [0, 0], [0, 0]
+    last = playout(
+        table, det.rules.must_trump_when_void, trump, hands, first_leader(det, declarer), [],
+        won, taken,
+    )  # fmt: skip
+    return hand_values(det.rules, table, declarer, p.contract, taken, won, last, discards)
+
+
+class RookAgent(Agent):
+    """Sampled bidding, joint trump-and-discard search, IS-MCTS card play (see module doc)."""
+
+    kind = "rookbot"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        samples: int = 16,
+        exchange: int = 12,
+        iterations: int = 60,
+        risk: float = 0.0,
+        noise: float = 0.0,
+        time_cap: float | None = None,
+    ) -> None:
+        super().__init__(seed)
+        for name, value in (("samples", samples), ("exchange", exchange)):
+            if value < 1:
+                raise InvalidOptions(f"rookbot: {name} must be at least 1, got {value}")
+        if iterations < 0:
+            raise InvalidOptions(f"rookbot: iterations must be >= 0, got {iterations}")
+        if not 0.0 <= noise <= 1.0:
+            raise InvalidOptions(f"rookbot: noise must be in [0, 1], got {noise}")
+        self.samples, self.exchange, self.iterations = samples, exchange, iterations
+        self.risk, self.noise, self.time_cap = risk, noise, time_cap
+        self._plan: tuple[tuple[int, int, int], int, int] | None = None
+        self._search = self._play_search()
+
+    def _play_search(self) -> ISMCTSAgent | None:
+        if not self.iterations:
+            return None
+        return ISMCTSAgent(
+            seed=self.seed, iterations=self.iterations, rollout_depth=1, settle=False,
+            epsilon=0.1, time_cap=self.time_cap,
+        )  # fmt: skip
+
+    def reset(self) -> None:
+        """Restart the random streams and forget any exchange plan."""
+        super().reset()
+        self._plan = None
+        self._search = self._play_search()
+
+    def choose(self, state: State, seat: int) -> int:
+        assert isinstance(state, RookState)
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        phase = state.p.phase
+        if phase == AUCTION:
+            return self._call(state, seat, legal)
+        if phase in (DISCARD, TRUMP):
+            return self._exchange(state, seat, legal)
+        if phase != PLAY or (self.noise and self.rng.random() < self.noise):
+            return self.rng.choice(legal)
+        if self._search is not None:
+            return self._search.choose(state, seat)
+        det = state.resample_hidden(seat, self.rng)
+        q = det.p
+        table = det.table
+        return policy_card(
+            table, det.rules.must_trump_when_void, q.trump, list(q.hands), seat, q.leader,
+            list(q.trick),
+        )  # fmt: skip
+
+    # -- bidding ------------------------------------------------------------------------------
+    def bid_values(self, state: RookState, seat: int) -> dict[int, float]:
+        """Expected value of declaring each contract, from ``samples`` sampled deals."""
+        bids = state.table.bids
+        totals = dict.fromkeys(bids, 0.0)
+        for _ in range(self.samples):
+            det = state.resample_hidden(seat, self.rng)
+            q = det.p
+            table = det.table
+            held = q.hands[seat] | q.nest
+            trump = best_trump(table, held)
+            discards = discard_set(table, held, trump, table.nest_size, "void")
+            hands = list(q.hands)
+            hands[seat] = held & ~discards
+            won, taken = [0, 0], [0, 0]
+            last = playout(
+                table, det.rules.must_trump_when_void, trump, hands, first_leader(det, seat),
+                [], won, taken,
+            )  # fmt: skip
+            team = seat & 1
+            for bid in bids:
+                v = hand_values(det.rules, table, seat, bid, taken, won, last, discards)
+                totals[bid] += v[team]
+        return {bid: total / self.samples for bid, total in totals.items()}
+
+    def bid_limit(self, state: RookState, seat: int) -> int:
+        """The highest contract worth declaring (0 if none), by ``bid_values``."""
+        values = self.bid_values(state, seat)
+        good = [bid for bid, v in values.items() if v > self.risk]
+        return max(good) if good else 0
+
+    def _call(self, state: RookState, seat: int, legal: list[int]) -> int:
+        bids = [a for a in legal if a >= BID0]
+        if PASS not in legal:
+            return bids[0]
+        if not bids or state.p.high_bidder == seat ^ 2:
+            return PASS
+        values = self.bid_values(state, seat)
+        nxt = state.table.bids[bids[0] - BID0]
+        return bids[0] if values[nxt] > self.risk else PASS
+
+    # -- trump and discards -------------------------------------------------------------------
+    def _exchange(self, state: RookState, seat: int, legal: list[int]) -> int:
+        det0 = state.resample_hidden(seat, self.rng)
+        q = det0.p
+        key = (q.deals, q.nest_taken, q.hands[seat] | q.discards)
+        if self._plan is None or self._plan[0] != key or (
+            q.phase == DISCARD and q.discards & ~self._plan[2]
+        ):
+            self._plan = (key, *self._search_exchange(state, seat, det0))
+        _, trump, discards = self._plan
+        if q.phase == TRUMP:
+            return TRUMP0 + trump
+        for card in bits(discards & ~q.discards):
+            if DISCARD0 + card in legal:
+                return DISCARD0 + card
+        return legal[0]
+
+    def _candidates(self, det0: RookState, seat: int) -> list[tuple[int, int]]:
+        """(trump, discard mask) pairs to try; a zero mask means "discard by heuristic once
+        the nest is seen" (trump named before the nest)."""
+        q, table = det0.p, det0.table
+        trumps = [q.trump] if q.trump >= 0 else [0, 1, 2, 3]
+        if q.phase == TRUMP:
+            return [(t, q.discards) for t in trumps]
+        left = table.nest_size - q.discards.bit_count()
+        out: list[tuple[int, int]] = []
+        for t in trumps:
+            for style in DISCARD_STYLES:
+                extra = discard_set(table, q.hands[seat], t, left, style)
+                if (t, q.discards | extra) in out:
+                    continue
+                try:
+                    det0.discard_actions(bits(extra))
+                except IllegalAction:  # a set this rule set forbids is no candidate
+                    continue
+                out.append((t, q.discards | extra))
+        return out or [(trumps[0], q.discards)]
+
+    def _search_exchange(self, state: RookState, seat: int, det0: RookState) -> tuple[int, int]:
+        candidates = self._candidates(det0, seat)
+        if len(candidates) == 1:
+            return candidates[0]
+        team = seat & 1
+        scores = [0.0] * len(candidates)
+        for _ in range(self.exchange):
+            det = state.resample_hidden(seat, self.rng)
+            for i, (trump, discards) in enumerate(candidates):
+                scores[i] += play_exchange(det, seat, trump, discards)[team]
+        best = max(range(len(candidates)), key=lambda i: scores[i])
+        return candidates[best]

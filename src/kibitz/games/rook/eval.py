@@ -1,0 +1,97 @@
+"""Rook knowledge for search agents: hand values by policy playout, the playout policy, levels.
+
+Agents call the hooks on determinizations only (``resample_hidden``), so reading every hand
+here is reading a sample, never the true hidden cards. Values are per seat in [-1, 1]: a
+hand in play is played out by the fast policy and scored by the preset's rules; after a hand
+the last score change counts; during the auction nothing is known yet (0).
+"""
+
+from __future__ import annotations
+
+from kibitz.games.rook.agent import RookAgent, play_exchange
+from kibitz.games.rook.playout import (
+    best_trump,
+    change_values,
+    hand_values,
+    playout,
+    policy_card,
+)
+from kibitz.games.rook.position import DISCARD, OVER, PLAY, TRUMP
+from kibitz.games.rook.state import RookState
+
+
+def team_values(state: RookState) -> tuple[float, float]:
+    """Values of North-South and East-West at ``state`` (see module doc)."""
+    p, table = state.p, state.table
+    if p.phase == OVER and p.result is not None:
+        return (p.result.returns[0], p.result.returns[1])
+    if p.phase == PLAY:
+        hands, trick = list(p.hands), list(p.trick)
+        won, taken = list(p.tricks_won), list(p.taken)
+        last = playout(
+            table, state.rules.must_trump_when_void, p.trump, hands, p.leader, trick, won, taken
+        )
+        if last < 0:
+            last = p.last_trick.winner & 1 if p.last_trick else 0
+        return hand_values(state.rules, table, p.declarer, p.contract, taken, won, last, p.nest)
+    if p.phase in (DISCARD, TRUMP):
+        held = p.hands[p.declarer] | p.discards | (0 if p.nest_taken else p.nest)
+        trump = p.trump if p.trump >= 0 else best_trump(table, held)
+        discards = p.discards if p.discards.bit_count() == table.nest_size else 0
+        return play_exchange(state, p.declarer, trump, discards)
+    if p.sheet and p.phase < PLAY and not p.calls:
+        return change_values(p.sheet[-1].change, table.total)
+    return (0.0, 0.0)
+
+
+class RookSearchHooks:
+    """Hand values and the playout policy (as ordering scores) for Rook."""
+
+    def key(self, state: RookState) -> int:
+        """A hash of the full (determinized) position and the seat to act."""
+        p = state.p
+        return hash((p.phase, p.hands, p.nest, p.trick, p.to_act, p.calls, p.trump, p.scores))
+
+    def values(self, state: RookState) -> list[float]:
+        """Per-seat values in [-1, 1] at any state, chance nodes included."""
+        ns, ew = team_values(state)
+        return [ns, ew, ns, ew]
+
+    def evaluate(self, state: RookState) -> float:
+        """Value for the seat to act (North-South at a chance node)."""
+        v = team_values(state)
+        player = state.current_player
+        return v[player & 1] if player >= 0 else v[0]
+
+    def tactical(self, state: RookState, actions: list[int]) -> list[int]:
+        """No quiescence moves in a trick-taking game."""
+        return []
+
+    def order(self, state: RookState, action: int) -> int:
+        """1 for the policy's card, else 0 (outside card play everything scores 0)."""
+        return self.scores(state, [action])[0]
+
+    def scores(self, state: RookState, actions: list[int]) -> list[int]:
+        """1 for the policy's card, else 0 (outside card play everything scores 0)."""
+        p = state.p
+        if p.phase != PLAY:
+            return [0] * len(actions)
+        card = policy_card(
+            state.table, state.rules.must_trump_when_void, p.trump, list(p.hands), p.to_act,
+            p.leader, list(p.trick),
+        )  # fmt: skip
+        return [int(a == card) for a in actions]
+
+
+SEARCH_HOOKS = RookSearchHooks()
+
+AGENTS = {"rookbot": RookAgent}
+"""Rook's own agent kind: ``rookbot:samples=16,exchange=12,iterations=60``."""
+
+LEVELS = {
+    1: "rookbot:samples=2,exchange=1,iterations=0,risk=-0.3,noise=0.5",
+    2: "rookbot:samples=6,exchange=4,iterations=0",
+    3: "rookbot:samples=12,exchange=8,iterations=40",
+    4: "rookbot:samples=32,exchange=20,iterations=150,time_cap=5",
+}
+"""Computer levels 1 (poor) to 4 (very good) as agent specs with deterministic budgets."""

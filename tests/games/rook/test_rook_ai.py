@@ -1,0 +1,238 @@
+"""Rook for search agents: determinizations, the no-peeking rule, the rookbot, hand matches."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from rook_testing import PRESETS, deal
+from typer.testing import CliRunner
+
+import kibitz
+from kibitz.ai import level, make_agent
+from kibitz.cli import app
+from kibitz.core.errors import IllegalAction
+from kibitz.core.game import CHANCE
+from kibitz.core.rng import Rng
+from kibitz.games.rook.actions import BID0, PASS
+from kibitz.games.rook.determinize import void_suits
+from kibitz.games.rook.eval import LEVELS
+from kibitz.games.rook.policies import cautious_action
+from kibitz.games.rook.position import AUCTION, DISCARD, PLAY
+
+FAST = "rookbot:samples=3,exchange=2,iterations=8"
+"""A small-budget rookbot for rule coverage (the levels' budgets are tested for order only)."""
+
+
+def _states(game, seed: int, every: int = 5, limit: int = 400):
+    """Decision states of a cautious game (copies), every ``every``-th one."""
+    state, rng = game.new_initial_state(seed), Rng(seed)
+    out = []
+    for n in range(limit):
+        if state.is_terminal():
+            break
+        if state.current_player >= 0 and n % every == 0:
+            out.append(state.clone())
+        state.push(cautious_action(state, rng))
+    return out
+
+
+def _check_determinization(state, seat: int, rng_seed: int) -> None:
+    det = state.resample_hidden(seat, Rng(rng_seed))
+    assert det.observation(seat) == state.observation(seat)
+    assert det.information_state_key(seat) == state.information_state_key(seat)
+    assert state.game.deserialize(det.serialize()).p == det.p  # a real, replayable game
+    hands = det.p.hands
+    assert sum(h.bit_count() for h in hands) == sum(h.bit_count() for h in state.p.hands)
+    if det.p.trump >= 0:
+        suit_mask = det.table.suit_mask[det.p.trump]
+        for other, voids in enumerate(void_suits(state)):
+            for suit in range(4):
+                if voids >> suit & 1:
+                    assert not hands[other] & suit_mask[suit], (other, suit)
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_determinizations_match_the_seat_view_and_replay(preset: str) -> None:
+    game = kibitz.load("rook", preset=preset, max_deals=4)
+    for i, state in enumerate(_states(game, 3, every=7)):
+        seat = state.current_player
+        for viewer in (seat, (seat + 1) % 4):
+            _check_determinization(state, viewer, i)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"must_trump_when_void": True},
+        {"trump_before_nest": True, "first_lead": "declarer"},
+        {"nest_counters_allowed": False},
+        {"preset": "red1", "red1_anytime": True, "must_trump_when_void": True},
+    ],
+)
+def test_determinizations_under_rule_options(options: dict) -> None:
+    game = kibitz.load("rook", max_deals=3, **options)
+    for i, state in enumerate(_states(game, 5, every=3)):
+        _check_determinization(state, state.current_player, i)
+        _check_determinization(state, (state.current_player + 2) % 4, i)
+
+
+def test_determinizations_redraw_hidden_cards_and_keep_known_ones() -> None:
+    game = kibitz.load("rook")
+    state = next(s for s in _states(game, 8, every=1) if s.p.phase == PLAY and s.p.tricks)
+    seat = state.current_player
+    dets = [state.resample_hidden(seat, Rng(k)) for k in range(12)]
+    assert all(d.p.hands[seat] == state.p.hands[seat] for d in dets)
+    assert len({d.p.hands for d in dets}) > 1
+    assert len({state.resample_hidden(seat, Rng(3)).p.hands for _ in range(3)}) == 1
+    declarer = state.p.declarer
+    assert all(d.p.nest_taken != 0 for d in dets)
+    mine = state.resample_hidden(declarer, Rng(1))
+    assert (mine.p.nest_taken, mine.p.discards) == (state.p.nest_taken, state.p.discards)
+
+
+def test_voids_shown_in_play_are_respected() -> None:
+    """A seat that did not follow the led colour is dealt none of it in any determinization."""
+    game = kibitz.load("rook")
+    checked = 0
+    for seed in range(30):
+        for state in _states(game, seed, every=1):
+            voids = void_suits(state)
+            if state.p.phase == PLAY and any(voids):
+                for k in range(3):
+                    _check_determinization(state, state.current_player, k)
+                checked += 1
+                break
+    assert checked >= 5
+
+
+def test_a_determinization_cannot_be_undone_past_the_draw() -> None:
+    state = _states(kibitz.load("rook"), 2, every=1)[60]
+    det = state.resample_hidden(state.current_player, Rng(0))
+    action = det.legal_actions()[0]
+    det.apply(action)
+    assert det.undo() == action
+    with pytest.raises(IllegalAction, match="cannot undo past"):
+        det.undo()
+    with pytest.raises(IllegalAction, match="not a rook seat"):
+        state.resample_hidden(7, Rng(0))
+
+
+@pytest.mark.parametrize("phase", [AUCTION, DISCARD, PLAY])
+def test_no_peeking(phase: int) -> None:
+    """Two states a seat cannot tell apart give the same draws and the same agent choice."""
+    game = kibitz.load("rook")
+    state = next(s for s in _states(game, 11, every=1) if s.p.phase == phase)
+    seat = state.current_player
+    twin = game.deserialize(state.resample_hidden(seat, Rng(99)).serialize())
+    assert twin.information_state_key(seat) == state.information_state_key(seat)
+    assert twin.p.hands != state.p.hands  # the hidden cards really differ
+    a, b = state.resample_hidden(seat, Rng(5)), twin.resample_hidden(seat, Rng(5))
+    assert a.serialize() == b.serialize() and a.p == b.p
+    for spec in (FAST, "rookbot:samples=3,exchange=2,iterations=0", "level:1"):
+        assert make_agent(spec, game, 4).choose(state, seat) == make_agent(
+            spec, game, 4
+        ).choose(twin, seat)
+
+
+def _play_hand(game, agents, seed: int) -> list[int]:
+    """One hand with the given agent per seat; the actions taken (all checked legal)."""
+    state, chance = game.new_initial_state(seed), Rng(seed)
+    for agent in agents:
+        agent.reset()
+    while not state.is_terminal():
+        player = state.current_player
+        if player == CHANCE:
+            state.apply(chance.weighted(state.chance_outcomes()))
+        else:
+            action = agents[player].choose(state, player)
+            assert action in state.legal_actions()
+            state.apply(action)
+    return state.history
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"preset": "crowsnest"},
+        {"preset": "partnership"},
+        {"preset": "red1", "must_trump_when_void": True},
+        {"preset": "one_high", "trump_before_nest": True},
+        {"preset": "buckeye", "all_pass": "dealer_forced", "nest_counters_allowed": False},
+    ],
+)
+def test_rookbot_plays_only_legal_actions(options: dict) -> None:
+    game = kibitz.load("rook", max_hands=1, **options)
+    agents = [make_agent(FAST, game, s) for s in range(4)]
+    _play_hand(game, agents, seed=2)
+
+
+def test_levels_are_legal_and_deterministic() -> None:
+    game = kibitz.load("rook", max_hands=1)
+    assert sorted(LEVELS) == [1, 2, 3, 4]
+    agents = [level(game, n, seed=7) for n in (1, 2, 3, 1)]
+    first = _play_hand(game, agents, seed=5)
+    assert _play_hand(game, agents, seed=5) == first
+    fresh = [level(game, n, seed=7) for n in (1, 2, 3, 1)]
+    assert _play_hand(game, fresh, seed=5) == first
+
+
+def test_bid_estimate_prefers_a_hand_of_high_trumps() -> None:
+    game = kibitz.load("rook")
+    strong = deal(game, 3, {0: ["rook", "r14", "r13", "r12", "r11", "r10", "r9", "y14", "g14"]})
+    weak = deal(game, 3, {0: ["r5", "r6", "y5", "y6", "y7", "g5", "g6", "b5", "b6"]})
+    bot = make_agent("rookbot:samples=24", game, 1)
+    high = bot.bid_limit(strong, 0)
+    low = bot.bid_limit(weak, 0)
+    assert high >= 90 and high > low
+    assert bot.bid_values(strong, 0)[90] > bot.bid_values(weak, 0)[90]
+    assert strong.current_player == 0 and bot.choose(strong, 0) == BID0
+    assert bot.choose(weak, 0) == PASS
+
+
+def test_max_hands_ends_after_one_scored_hand_on_the_score_change() -> None:
+    game = kibitz.load("rook", max_hands=1)
+    for seed in range(6):
+        state, rng = game.new_initial_state(seed), Rng(seed)
+        while not state.is_terminal():
+            state.push(cautious_action(state, rng))
+        assert len(state.p.sheet) == 1
+        change = state.p.sheet[0].change
+        returns = state.returns()
+        assert returns[0] == (change[0] > change[1]) - (change[0] < change[1]) == -returns[1]
+        assert "hand limit 1 reached" in state.outcome().reason
+
+
+def test_max_hands_lets_a_passed_out_deal_be_redealt() -> None:
+    state = kibitz.load("rook", max_hands=1).new_initial_state(0)
+    rng = Rng(1)
+    while state.current_player == CHANCE:
+        state.apply(rng.weighted(state.chance_outcomes()))
+    for _ in range(4):
+        state.apply(PASS)
+    assert state.current_player == CHANCE and state.p.deals == 2
+
+
+runner = CliRunner()
+
+
+def test_match_counted_in_hands(tmp_path) -> None:
+    result = runner.invoke(
+        app,
+        ["match", "rook", "random", "random", "--hands", "4", "--duplicate", "--json",
+         "--records", str(tmp_path)],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["games"] == 4 and data["unit"] == "hands"
+    records = sorted(tmp_path.glob("*.json"))
+    assert len(records) == 4
+    first, second = (json.loads(p.read_text()) for p in records[:2])
+    assert first["options"]["max_hands"] == 1
+    assert first["actions"][:42] == second["actions"][:42]  # duplicate: the same deal
+
+
+def test_hands_refused_for_games_without_hands() -> None:
+    result = runner.invoke(app, ["match", "smess", "random", "random", "--hands", "2"])
+    assert result.exit_code != 0
+    assert "max_hands" in result.output
