@@ -35,7 +35,7 @@ def _chebyshev(a: int, b: int) -> int:
     return max(abs(a % 10 - b % 10), abs(a // 10 - b // 10))
 
 
-PALACE_BONUS_BY_DISTANCE = (0, 260, 110, 50, 25, 12, 6, 3, 0, 0)
+PALACE_BONUS_BY_DISTANCE = (0, 400, 200, 110, 70, 45, 30, 18, 8, 0)
 """Bonus of a King by its distance to the enemy palace (distance 1: it wins next move)."""
 PALACE_BONUS = tuple(
     tuple(PALACE_BONUS_BY_DISTANCE[min(_chebyshev(sq, p) for p in PALACES[1 - side])]
@@ -56,6 +56,11 @@ ONE_ADVANCE = tuple(
     for side in range(2)
 )
 """Bonus of a One by how far it has advanced towards promotion."""
+ADVANCE = tuple(
+    tuple(4 * (sq // 10 if side == FOREHAND else 9 - sq // 10) for sq in range(100))
+    for side in range(2)
+)
+"""Bonus of other cards for the space they take: a few points per rank forward."""
 
 
 def is_king(piece: int) -> bool:
@@ -79,6 +84,7 @@ class CardmateSearchHooks:
             patterns = PATTERNS[side]
             palace_bonus = PALACE_BONUS[side]
             one_advance = ONE_ADVANCE[side]
+            advance = ADVANCE[side]
             total = 0
             for piece in state.pieces[side]:
                 card = piece & CARD_MASK
@@ -106,6 +112,9 @@ class CardmateSearchHooks:
                             total += SHIELD_WEIGHT if p >> OWNER_SHIFT == side else -ATTACKER_WEIGHT
                 elif rank == ONE:
                     total += one_advance[sq]
+                    continue
+                if rank != KING:
+                    total += advance[sq]
             if state.kings[side] == 1:
                 total -= LAST_KING_PENALTY
             score[side] = total
@@ -144,9 +153,14 @@ class CardmateSearchHooks:
 SEARCH_HOOKS = CardmateSearchHooks()
 
 LEVELS = {
-    1: "greedy:noise=300",
-    2: "alphabeta:depth=2,nodes=2000",
-    3: "alphabeta:depth=3,nodes=6000",
-    4: "alphabeta:depth=20,nodes=20000,time_cap=5",
+    1: "greedy:noise=1500",
+    2: "greedy:noise=300",
+    3: "alphabeta:depth=1",
+    4: "alphabeta:depth=20,nodes=4000,time_cap=5",
 }
-"""Computer levels 1 (poor), 2 (better), 3 (good) and 4 (very good) as agent specs."""
+"""Computer levels 1 (poor), 2 (better), 3 (good) and 4 (very good) as agent specs.
+
+1 and 2 look one ply ahead with a random error of about fifteen and three Ones; 3 searches
+one ply plus every capture chain (quiescence); 4 deepens iteratively (to three plies or
+more) within 4000 nodes.
+"""
