@@ -145,7 +145,7 @@ def test_defender_escapes_the_follow_trap() -> None:
 
 @pytest.mark.parametrize(
     "spec",
-    ["random", "greedy", "level:1", "level:2", "alphabeta:depth=3,nodes=400"],
+    ["random", "greedy", "level:1", "level:2", "level:3", "alphabeta:depth=3,nodes=400"],
 )
 def test_agents_return_legal_actions(spec: str) -> None:
     for i, state in enumerate(random_positions(12)):
@@ -160,7 +160,7 @@ def test_search_is_deterministic_for_a_fixed_seed_and_budget() -> None:
     def game_actions(seed: int) -> list[int]:
         state = DEALT.new_initial_state(3)
         agents = [make_agent(spec, DEALT, seed) for spec in ("level:1", "alphabeta:nodes=300")]
-        for _ in range(20):
+        for _ in range(14):
             if state.is_terminal():
                 break
             state.apply(agents[state.current_player].choose(state, state.current_player))
@@ -168,7 +168,7 @@ def test_search_is_deterministic_for_a_fixed_seed_and_budget() -> None:
 
     assert game_actions(7) == game_actions(7)
     state = random_positions(6)[-1]
-    a, b = AlphaBetaAgent(depth=9, nodes=1500), AlphaBetaAgent(depth=9, nodes=1500)
+    a, b = AlphaBetaAgent(depth=9, nodes=800), AlphaBetaAgent(depth=9, nodes=800)
     assert a.choose(state, state.current_player) == b.choose(state, state.current_player)
     assert a.nodes == b.nodes and a.last_depth == b.last_depth
 
@@ -179,11 +179,11 @@ def test_levels_build_with_deterministic_budgets() -> None:
     for n in range(1, 5):
         agent = level(GAME, n)
         if isinstance(agent, AlphaBetaAgent):
-            assert agent.node_budget is not None
+            assert agent.node_budget is not None or agent.depth <= 2
             assert agent.time_cap is None or agent.time_cap <= 5
     top = level(GAME, 4)
     assert isinstance(top, AlphaBetaAgent) and top.time_cap == 5
-    with pytest.raises(InvalidOptions, match="1..4"):
+    with pytest.raises(InvalidOptions, match=r"1\.\.4, not 5"):
         level(GAME, 5)
 
 

@@ -35,11 +35,18 @@ def _chebyshev(a: int, b: int) -> int:
     return max(abs(a % 10 - b % 10), abs(a // 10 - b // 10))
 
 
+def _forward(side: int, sq: int) -> int:
+    """How many ranks ``sq`` lies ahead of ``side``'s back rank."""
+    return sq // 10 if side == FOREHAND else 9 - sq // 10
+
+
 PALACE_BONUS_BY_DISTANCE = (0, 400, 200, 110, 70, 45, 30, 18, 8, 0)
 """Bonus of a King by its distance to the enemy palace (distance 1: it wins next move)."""
 PALACE_BONUS = tuple(
-    tuple(PALACE_BONUS_BY_DISTANCE[min(_chebyshev(sq, p) for p in PALACES[1 - side])]
-          for sq in range(100))
+    tuple(
+        PALACE_BONUS_BY_DISTANCE[min(_chebyshev(sq, p) for p in PALACES[1 - side])]
+        for sq in range(100)
+    )
     for side in range(2)
 )
 """``PALACE_BONUS[side][sq]``: bonus of ``side``'s King on ``sq``."""
@@ -52,13 +59,11 @@ ATTACKER_WEIGHT = 14
 SHIELD_WEIGHT = 6
 """Bonus per own card in a King's zone."""
 ONE_ADVANCE = tuple(
-    tuple(max(0, (sq // 10 if side == FOREHAND else 9 - sq // 10) - 2) * 8 for sq in range(100))
-    for side in range(2)
+    tuple(max(0, _forward(side, sq) - 2) * 8 for sq in range(100)) for side in range(2)
 )
 """Bonus of a One by how far it has advanced towards promotion."""
 ADVANCE = tuple(
-    tuple(4 * (sq // 10 if side == FOREHAND else 9 - sq // 10) for sq in range(100))
-    for side in range(2)
+    tuple(4 * _forward(side, sq) for sq in range(100)) for side in range(2)
 )
 """Bonus of other cards for the space they take: a few points per rank forward."""
 
@@ -76,7 +81,10 @@ class CardmateSearchHooks:
         return state.hash
 
     def evaluate(self, state: CardmateState) -> float:
-        """Material, slider mobility, King safety and palace distance, for the side to move."""
+        """Material, advancement, slider mobility, King safety and palace distance.
+
+        From the point of view of the side to move (positive: good for it).
+        """
         board = state.board
         pos = state.pos
         score = [0, 0]
@@ -93,6 +101,17 @@ class CardmateSearchHooks:
                     continue
                 rank = card >> 2
                 total += CARD_VALUE[card]
+                if rank == KING:
+                    total += palace_bonus[sq]
+                    for t in NEAR[sq]:
+                        p = board[t]
+                        if p >= 0:
+                            total += SHIELD_WEIGHT if p >> OWNER_SHIFT == side else -ATTACKER_WEIGHT
+                    continue
+                if rank == ONE:
+                    total += one_advance[sq]
+                    continue
+                total += advance[sq]
                 if rank in SLIDERS:
                     reach = 0
                     for ray in patterns[rank][sq][1]:
@@ -104,17 +123,6 @@ class CardmateSearchHooks:
                                 break
                             reach += 1
                     total += MOBILITY_WEIGHT * reach
-                elif rank == KING:
-                    total += palace_bonus[sq]
-                    for t in NEAR[sq]:
-                        p = board[t]
-                        if p >= 0:
-                            total += SHIELD_WEIGHT if p >> OWNER_SHIFT == side else -ATTACKER_WEIGHT
-                elif rank == ONE:
-                    total += one_advance[sq]
-                    continue
-                if rank != KING:
-                    total += advance[sq]
             if state.kings[side] == 1:
                 total -= LAST_KING_PENALTY
             score[side] = total
