@@ -188,7 +188,11 @@ class LiveTable:
         out = self.state.outcome()
         if out is None:
             return None
-        return {**out.to_json(), "text": out.describe(self.game.player_names)}
+        if self.game.num_players == 1:
+            text = f"{'won' if out.returns[0] > 0 else 'lost'} ({out.reason})"
+        else:
+            text = out.describe(self.game.player_names)
+        return {**out.to_json(), "text": text}
 
     def observation(self, seat: int | None) -> dict[str, Any]:
         """``seat``'s observation, or the public view for a spectator."""
