@@ -5,6 +5,8 @@ import random
 import pytest
 
 from kibitz.core import load
+from kibitz.core.errors import NotationError
+from kibitz.core.rng import Rng
 from kibitz.games.fortress.cards import NAMES, card_name, parse_card
 from kibitz.games.fortress.deals import (
     InvalidGameNumber,
@@ -16,8 +18,6 @@ from kibitz.games.fortress.deals import (
     random_game_number,
     shuffled_list,
 )
-from kibitz.core.errors import NotationError
-from kibitz.core.rng import Rng
 
 GAME1_SEQUENCE = (
     "JD 2D 9H JC 5D 7H 7C 5H KD KC 9S 5S AD QC KH 3H 2S KS 9D QD JS AS AH 3C 4C 5C TS QH 4H AC "

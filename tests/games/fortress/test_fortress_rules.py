@@ -174,7 +174,9 @@ def test_vector9_legal_moves_and_no_autoplay():
 
 
 def test_fo12_safe_moves_fortress_all_home_moves():
-    s = load("fortress").new_state_from_position("AC2C/AH/3C/2HKHQHJHTH9H8H7H6H5H4H3H/4C5C6C7C8C9CTCJCQCKC/-/-/-/-/- -,KS,-,KD A")
+    s = load("fortress").new_state_from_position(
+        "AC2C/AH/3C/2HKHQHJHTH9H8H7H6H5H4H3H/4C5C6C7C8C9CTCJCQCKC/-/-/-/-/- -,KS,-,KD A"
+    )
     assert moves(s).count("1>F") == 1
     assert [s.action_to_str(a) for a in s.safe_actions()] == ["1>F"]
     played = s.autoplay()
