@@ -80,6 +80,8 @@ def test_outcome_describe():
     assert Outcome((1.0, -1.0), "brain captured").describe(names) == "Blue wins (brain captured)"
     assert Outcome((0.0, 0.0), "repetition").describe(names) == "draw (repetition)"
     assert Outcome((1.0, -1.0, 1.0, -1.0), "x").describe(("N", "E", "S", "W")) == "N and S win (x)"
+    assert Outcome((1.0,), "all home").describe(("Player",)) == "won (all home)"
+    assert Outcome((0.0,), "no moves").describe(("Player",)) == "lost (no moves)"
 
 
 def test_games_stays_callable_after_the_games_package_is_imported():

@@ -14,6 +14,8 @@ class Outcome:
 
     def describe(self, player_names: tuple[str, ...]) -> str:
         """A one-line human summary, e.g. ``Blue wins (brain captured)``."""
+        if len(self.returns) == 1:
+            return f"{'won' if self.returns[0] > 0 else 'lost'} ({self.reason})"
         best = max(self.returns)
         winners = [name for name, r in zip(player_names, self.returns, strict=True) if r == best]
         if len(winners) == len(player_names):
