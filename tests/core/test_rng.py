@@ -32,3 +32,12 @@ def test_below_choice_shuffle_and_weighted():
     assert 0.0 <= rng.random() < 1.0
     with pytest.raises(ValueError, match="n >= 1"):
         rng.below(0)
+
+
+def test_below_handles_ranges_wider_than_64_bits():
+    rng = Rng(9)
+    big = 10**20
+    draws = [rng.below(big) for _ in range(200)]
+    assert all(0 <= d < big for d in draws)
+    assert max(draws) > 2**64, "draws must reach above one 64-bit word"
+    assert Rng(9).below(big) == draws[0]

@@ -78,7 +78,7 @@ def show_cmd(
 @user_errors
 def random_game_cmd(
     game: GameArg,
-    seed: Annotated[int, typer.Option(help="Seed for the game and the random moves.")] = 0,
+    seed: Annotated[int, typer.Option(help="Seed for the game and the random moves.")] = 1,
     option: OptionsArg = None,
     position: PositionOpt = None,
     max_plies: Annotated[int, typer.Option(help="Stop after this many actions.")] = 10_000,

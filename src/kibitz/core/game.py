@@ -156,10 +156,14 @@ class State(ABC):
         """Apply ``action`` after checking it is legal; an illegal one changes nothing."""
         if self.is_terminal():
             raise IllegalAction(f"action {action!r} refused: the game is over")
-        if not isinstance(action, int) or action not in self.legal_actions():
+        if not isinstance(action, int) or not self.is_legal(action):
             raise IllegalAction(self._illegal_message(action))
         self._do(action)
         self.history.append(action)
+
+    def is_legal(self, action: int) -> bool:
+        """Whether ``action`` is legal now; games may answer faster than listing every action."""
+        return action in self.legal_actions()
 
     def _illegal_message(self, action: Any) -> str:
         who = self._actor_name()

@@ -30,12 +30,16 @@ class Rng:
         return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
-        """A uniform integer in ``range(n)`` (rejection sampling, no modulo bias)."""
+        """A uniform integer in ``range(n)``, any size (rejection sampling, no modulo bias)."""
         if n <= 0:
             raise ValueError(f"below() needs n >= 1, got {n}")
-        limit = (1 << 64) - ((1 << 64) % n)
+        words = max(1, (n.bit_length() + 63) // 64)
+        span = 1 << (64 * words)
+        limit = span - (span % n)
         while True:
             x = self.next_u64()
+            for _ in range(words - 1):
+                x = (x << 64) | self.next_u64()
             if x < limit:
                 return x % n
 
