@@ -1,0 +1,82 @@
+"""Search speed of the computer players: simulations/s of MCTS (nodes/s of alpha-beta go here too).
+
+Run: python benchmarks/search.py [ENTRY ...]   (default: every entry)
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable
+
+import kibitz
+from kibitz.ai.ismcts import ISMCTSAgent
+from kibitz.core.game import State
+from kibitz.core.play import play_random
+from kibitz.core.rng import Rng
+
+
+def positions(game: str, count: int, plies: int, **options: object) -> list[State]:
+    """Decision points reached by random play (``plies`` random actions, then on to a seat)."""
+    g = kibitz.load(game, **options)
+    out: list[State] = []
+    seed = 0
+    while len(out) < count:
+        state = play_random(g.new_initial_state(seed), Rng(seed), max_plies=plies + seed % 7)
+        seed += 1
+        if state.current_player >= 0 and len(state.legal_actions()) > 1:
+            out.append(state)
+    return out
+
+
+def mcts_tchess() -> None:
+    """ISMCTS simulations/s on TCHESS Cards (each one a fresh determinization)."""
+    states = positions("tchess", 20, 30)
+    sims = 0
+    start = time.perf_counter()
+    for i, state in enumerate(states):
+        agent = ISMCTSAgent(i, iterations=200, rollout_depth=1, reuse=False)
+        agent.choose(state, state.current_player)
+        sims += agent.simulations
+    elapsed = time.perf_counter() - start
+    print(
+        f"tchess ismcts (rollouts to the end of the round): {sims / elapsed:,.0f} simulations/s "
+        f"({sims} in {elapsed:.2f} s, {elapsed / len(states) * 1000:.0f} ms per 200-iteration move)"
+    )
+
+
+def alphabeta_cardmate() -> None:
+    """Alpha-beta nodes/s on Cardmate (depth 4, quiescence on), the level-4 search."""
+    from kibitz.ai.alphabeta import AlphaBetaAgent
+
+    states = positions("cardmate", 8, 20, suit_setup=True)
+    nodes = 0
+    start = time.perf_counter()
+    for state in states:
+        agent = AlphaBetaAgent(depth=4, nodes=20000)
+        agent.choose(state, state.current_player)
+        nodes += agent.nodes
+    elapsed = time.perf_counter() - start
+    print(
+        f"cardmate alphabeta: {nodes / elapsed:,.0f} nodes/s "
+        f"({nodes} in {elapsed:.2f} s, {elapsed / len(states) * 1000:.0f} ms per depth-4 move)"
+    )
+
+
+BENCHES: dict[str, Callable[[], None]] = {
+    "mcts-tchess": mcts_tchess,
+    "alphabeta-cardmate": alphabeta_cardmate,
+}
+"""Every benchmark by name; each prints one line."""
+
+
+def main(names: list[str]) -> None:
+    """Run the named benchmarks (all when none are named)."""
+    for name in names or list(BENCHES):
+        if name not in BENCHES:
+            sys.exit(f"unknown benchmark {name!r}; known: {', '.join(BENCHES)}")
+        BENCHES[name]()
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
