@@ -20,11 +20,12 @@ from kibitz.games.rook.eval import LEVELS
 from kibitz.games.rook.policies import cautious_action
 from kibitz.games.rook.position import AUCTION, DISCARD, PLAY
 
-FAST = "rookbot:samples=3,exchange=2,iterations=8"
+FAST = "rookbot:samples=2,exchange=2,iterations=4"
 """A small-budget rookbot for rule coverage (the levels' budgets are tested for order only)."""
+PIMC = "rookbot:samples=2,exchange=2,iterations=3,play=pimc"
 
 
-def _states(game, seed: int, every: int = 5, limit: int = 400):
+def _states(game, seed: int, every: int = 5, limit: int = 220):
     """Decision states of a cautious game (copies), every ``every``-th one."""
     state, rng = game.new_initial_state(seed), Rng(seed)
     out = []
@@ -55,7 +56,7 @@ def _check_determinization(state, seat: int, rng_seed: int) -> None:
 @pytest.mark.parametrize("preset", PRESETS)
 def test_determinizations_match_the_seat_view_and_replay(preset: str) -> None:
     game = kibitz.load("rook", preset=preset, max_deals=4)
-    for i, state in enumerate(_states(game, 3, every=7)):
+    for i, state in enumerate(_states(game, 3, every=11)):
         seat = state.current_player
         for viewer in (seat, (seat + 1) % 4):
             _check_determinization(state, viewer, i)
@@ -72,7 +73,7 @@ def test_determinizations_match_the_seat_view_and_replay(preset: str) -> None:
 )
 def test_determinizations_under_rule_options(options: dict) -> None:
     game = kibitz.load("rook", max_deals=3, **options)
-    for i, state in enumerate(_states(game, 5, every=3)):
+    for i, state in enumerate(_states(game, 5, every=7)):
         _check_determinization(state, state.current_player, i)
         _check_determinization(state, (state.current_player + 2) % 4, i)
 
@@ -96,14 +97,16 @@ def test_voids_shown_in_play_are_respected() -> None:
     game = kibitz.load("rook")
     checked = 0
     for seed in range(30):
-        for state in _states(game, seed, every=1):
+        if checked == 5:
+            break
+        for state in _states(game, seed, every=1, limit=120):
             voids = void_suits(state)
             if state.p.phase == PLAY and any(voids):
                 for k in range(3):
                     _check_determinization(state, state.current_player, k)
                 checked += 1
                 break
-    assert checked >= 5
+    assert checked == 5
 
 
 def test_a_determinization_cannot_be_undone_past_the_draw() -> None:
@@ -129,7 +132,7 @@ def test_no_peeking(phase: int) -> None:
     assert twin.p.hands != state.p.hands  # the hidden cards really differ
     a, b = state.resample_hidden(seat, Rng(5)), twin.resample_hidden(seat, Rng(5))
     assert a.serialize() == b.serialize() and a.p == b.p
-    for spec in (FAST, "rookbot:samples=3,exchange=2,iterations=0", "level:1"):
+    for spec in (FAST, PIMC, "rookbot:samples=3,exchange=2,iterations=0", "level:1"):
         assert make_agent(spec, game, 4).choose(state, seat) == make_agent(
             spec, game, 4
         ).choose(twin, seat)
@@ -163,7 +166,7 @@ def _play_hand(game, agents, seed: int) -> list[int]:
 )
 def test_rookbot_plays_only_legal_actions(options: dict) -> None:
     game = kibitz.load("rook", max_hands=1, **options)
-    agents = [make_agent(FAST, game, s) for s in range(4)]
+    agents = [make_agent(PIMC if s % 2 else FAST, game, s) for s in range(4)]
     _play_hand(game, agents, seed=2)
 
 

@@ -17,6 +17,8 @@ hidden cards are samples:
 
 from __future__ import annotations
 
+import time
+
 from kibitz.ai.agent import Agent
 from kibitz.ai.ismcts import ISMCTSAgent
 from kibitz.core.errors import IllegalAction, InvalidOptions
@@ -33,6 +35,7 @@ from kibitz.games.rook.playout import (
 )
 from kibitz.games.rook.position import AUCTION, DISCARD, PLAY, TRUMP
 from kibitz.games.rook.state import RookState
+from kibitz.games.rook.tricks import trick_winner
 
 
 def first_leader(state: RookState, declarer: int) -> int:
@@ -76,6 +79,7 @@ class RookAgent(Agent):
         iterations: int = 60,
         risk: float = 0.0,
         noise: float = 0.0,
+        play: str = "ismcts",
         time_cap: float | None = None,
     ) -> None:
         super().__init__(seed)
@@ -86,13 +90,16 @@ class RookAgent(Agent):
             raise InvalidOptions(f"rookbot: iterations must be >= 0, got {iterations}")
         if not 0.0 <= noise <= 1.0:
             raise InvalidOptions(f"rookbot: noise must be in [0, 1], got {noise}")
+        if play not in ("ismcts", "pimc"):
+            raise InvalidOptions(f"rookbot: play must be ismcts or pimc, got {play!r}")
         self.samples, self.exchange, self.iterations = samples, exchange, iterations
+        self.play = play
         self.risk, self.noise, self.time_cap = risk, noise, time_cap
         self._plan: tuple[tuple[int, int, int], int, int] | None = None
         self._search = self._play_search()
 
     def _play_search(self) -> ISMCTSAgent | None:
-        if not self.iterations:
+        if not self.iterations or self.play != "ismcts":
             return None
         return ISMCTSAgent(
             seed=self.seed, iterations=self.iterations, rollout_depth=1, settle=False,
@@ -119,6 +126,8 @@ class RookAgent(Agent):
             return self.rng.choice(legal)
         if self._search is not None:
             return self._search.choose(state, seat)
+        if self.iterations:
+            return self._pimc(state, seat, legal)
         det = state.resample_hidden(seat, self.rng)
         q = det.p
         table = det.table
@@ -126,6 +135,32 @@ class RookAgent(Agent):
             table, det.rules.must_trump_when_void, q.trump, list(q.hands), seat, q.leader,
             list(q.trick),
         )  # fmt: skip
+
+    def _pimc(self, state: RookState, seat: int, legal: list[int]) -> int:
+        """Each legal card played out by the policy on the same ``iterations`` samples."""
+        team = seat & 1
+        totals = [0.0] * len(legal)
+        deadline = time.perf_counter() + self.time_cap if self.time_cap else None
+        for k in range(self.iterations):
+            if deadline is not None and k and time.perf_counter() > deadline:
+                break
+            det = state.resample_hidden(seat, self.rng)
+            q, table = det.p, det.table
+            must = det.rules.must_trump_when_void
+            for i, card in enumerate(legal):
+                hands, trick = list(q.hands), [*q.trick, card]
+                hands[seat] &= ~(1 << card)
+                won, taken = list(q.tricks_won), list(q.taken)
+                leader = q.leader
+                if len(trick) == 4:
+                    leader = _close_trick(table, q.trump, leader, trick, won, taken)
+                    trick = []
+                last = playout(table, must, q.trump, hands, leader, trick, won, taken)
+                if last < 0:
+                    last = leader & 1
+                v = hand_values(det.rules, table, q.declarer, q.contract, taken, won, last, q.nest)
+                totals[i] += v[team]
+        return legal[max(range(len(legal)), key=lambda i: totals[i])]
 
     # -- bidding ------------------------------------------------------------------------------
     def bid_values(self, state: RookState, seat: int) -> dict[int, float]:
@@ -218,3 +253,13 @@ class RookAgent(Agent):
                 scores[i] += play_exchange(det, seat, trump, discards)[team]
         best = max(range(len(candidates)), key=lambda i: scores[i])
         return candidates[best]
+
+
+def _close_trick(
+    table, trump: int, leader: int, trick: list[int], won: list[int], taken: list[int]
+) -> int:
+    """Score a full trick into ``won``/``taken``; the winner (who leads next)."""
+    winner = (leader + trick_winner(table, trump, trick)) & 3
+    won[winner & 1] += 1
+    taken[winner & 1] += sum(table.points[c] for c in trick)
+    return winner
