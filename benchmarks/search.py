@@ -63,9 +63,51 @@ def alphabeta_cardmate() -> None:
     )
 
 
+def mcts_rook() -> None:
+    """The Rook agent's simulations/s: card play (PIMC and IS-MCTS), bidding samples."""
+    from kibitz.games.rook.agent import RookAgent
+    from kibitz.games.rook.policies import cautious_action
+    from kibitz.games.rook.position import AUCTION, PLAY
+
+    game = kibitz.load("rook", max_hands=1)
+    plays, calls = [], []
+    for seed in range(40):
+        state, rng = game.new_initial_state(seed), Rng(seed)
+        while not state.is_terminal() and len(plays) < 12:
+            if state.current_player >= 0 and len(state.legal_actions()) > 1:
+                if state.p.phase == PLAY and len(state.p.tricks) < 5 and seed % 2:
+                    plays.append(state.clone())
+                elif state.p.phase == AUCTION and len(calls) < 12:
+                    calls.append(state.clone())
+            state.push(cautious_action(state, rng))
+    for play, iterations in (("pimc", 60), ("ismcts", 150)):
+        sims = 0
+        start = time.perf_counter()
+        for i, state in enumerate(plays):
+            agent = RookAgent(i, iterations=iterations, play=play)
+            agent.choose(state, state.current_player)
+            per = len(state.legal_actions()) if play == "pimc" else 1
+            sims += iterations * per if play == "pimc" else agent._search.simulations
+        elapsed = time.perf_counter() - start
+        print(
+            f"rook rookbot {play} card play (policy playouts to the end of the hand): "
+            f"{sims / elapsed:,.0f} simulations/s ({elapsed / len(plays) * 1000:.0f} ms per "
+            f"{iterations}-iteration card)"
+        )
+    start = time.perf_counter()
+    for i, state in enumerate(calls):
+        RookAgent(i, samples=32).bid_values(state, state.current_player)
+    elapsed = time.perf_counter() - start
+    print(
+        f"rook rookbot bidding: {32 * len(calls) / elapsed:,.0f} sampled hands/s "
+        f"({elapsed / len(calls) * 1000:.0f} ms per 32-sample estimate)"
+    )
+
+
 BENCHES: dict[str, Callable[[], None]] = {
     "mcts-tchess": mcts_tchess,
     "alphabeta-cardmate": alphabeta_cardmate,
+    "rookbot": mcts_rook,
 }
 """Every benchmark by name; each prints one line."""
 
