@@ -164,11 +164,10 @@ LEVELS = {
     1: "greedy:noise=1500",
     2: "greedy:noise=300",
     3: "alphabeta:depth=1",
-    4: "alphabeta:depth=20,nodes=4000,time_cap=5",
+    4: "alphabeta:depth=2,nodes=3000,time_cap=5",
 }
 """Computer levels 1 (poor), 2 (better), 3 (good) and 4 (very good) as agent specs.
 
 1 and 2 look one ply ahead with a random error of about fifteen and three Ones; 3 searches
-one ply plus every capture chain (quiescence); 4 deepens iteratively (to three plies or
-more) within 4000 nodes.
+one ply plus every capture chain (quiescence); 4 searches two plies plus the capture chains.
 """
