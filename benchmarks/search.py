@@ -104,10 +104,37 @@ def mcts_rook() -> None:
     )
 
 
+def solver_patience() -> None:
+    """The Fortress/Chessboard solver agent (level 4) on deals 1-100: time per deal and move."""
+    from kibitz.games.fortress.eval import SolverAgent
+
+    for name in ("fortress", "chessboard"):
+        game = kibitz.load(name)
+        won = moves = searched = 0
+        slowest = 0.0
+        start = time.perf_counter()
+        for deal in range(1, 101):
+            agent, state = SolverAgent(deal, nodes=30_000), game.new_initial_state(deal)
+            while not state.is_terminal():
+                t = time.perf_counter()
+                state.apply(agent.choose(state, 0))
+                slowest = max(slowest, time.perf_counter() - t)
+                moves += 1
+            won += state.is_won()
+            searched += agent.searched
+        elapsed = time.perf_counter() - start
+        print(
+            f"{name} solver agent: {elapsed * 10:.0f} ms per deal, {moves / elapsed:,.0f} "
+            f"moves/s, {searched / elapsed:,.0f} positions/s, slowest move {slowest * 1000:.0f} "
+            f"ms ({won} of deals 1-100 won)"
+        )
+
+
 BENCHES: dict[str, Callable[[], None]] = {
     "mcts-tchess": mcts_tchess,
     "alphabeta-cardmate": alphabeta_cardmate,
     "rookbot": mcts_rook,
+    "solver-patience": solver_patience,
 }
 """Every benchmark by name; each prints one line."""
 

@@ -16,21 +16,37 @@ from kibitz.ai.levels import level_specs
 from kibitz.ai.specs import make_agent, parse_spec
 from kibitz.cli.common import OptionsArg, app, fail, make_game, user_errors
 from kibitz.core.options import options_to_json
-from kibitz.lab.match import MatchPlan, MatchResult, result_json, run_match
-from kibitz.lab.stats import MatchStats
+from kibitz.lab.match import (
+    MatchPlan,
+    MatchResult,
+    SoloResult,
+    deal_verdicts,
+    result_json,
+    run_match,
+    run_solo,
+)
+from kibitz.lab.stats import MatchStats, wilson
 
 WorkersOpt = Annotated[int, typer.Option(help="Worker processes.")]
+SeedOpt = Annotated[
+    int | None,
+    typer.Option(help="First seed (default 0; 1 in one-player games, whose deals start at 1)."),
+]
 HandsOpt = Annotated[
     int | None,
     typer.Option(help="Count the match in hands (Rook): each game is one deal played out."),
 ]
 
 
-def _progress_run(plan: MatchPlan, workers: int, label: str) -> MatchResult:
-    """Run a match with a progress bar on stderr."""
+def _progress_run(
+    plan: MatchPlan, workers: int, label: str, spec: str | None = None
+) -> MatchResult | list[SoloResult]:
+    """Run a match (or, given ``spec``, that agent alone on every deal) with a progress bar."""
     columns = (TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     with Progress(*columns, transient=True, disable=not sys.stderr.isatty()) as bar:
         task = bar.add_task(label, total=plan.games)
+        if spec is not None:
+            return run_solo(plan, spec, workers, lambda _r: bar.advance(task))
         return run_match(plan, workers, lambda _r: bar.advance(task))
 
 
@@ -40,7 +56,7 @@ def _plan(
     a: str,
     b: str,
     games: int,
-    seed: int,
+    seed: int | None,
     hands: int | None = None,
     **kw,
 ) -> MatchPlan:
@@ -52,6 +68,10 @@ def _plan(
     g = make_game(game, option)
     if games < 1:
         fail(f"--{kw.get('unit', 'games')} must be at least 1, got {games}")
+    if g.num_players == 1 and kw.get("duplicate"):
+        fail(f"--duplicate is for games of two sides; {game} already gives every deal to both")
+    if seed is None:
+        seed = 1 if g.num_players == 1 else 0
     for spec in (a, b):
         make_agent(parse_spec(spec), g)
     options = {**type(g).match_defaults, **options_to_json(g.options)}
@@ -65,7 +85,7 @@ def match_cmd(
     a: Annotated[str, typer.Argument(help="Agent spec of side A, e.g. level:3.")],
     b: Annotated[str, typer.Argument(help="Agent spec of side B, e.g. random.")],
     games: Annotated[int, typer.Option(help="Number of games.")] = 100,
-    seed: Annotated[int, typer.Option(help="First seed.")] = 0,
+    seed: SeedOpt = None,
     workers: WorkersOpt = 1,
     option: OptionsArg = None,
     duplicate: Annotated[bool, typer.Option(help="Play each deal twice, seats swapped.")] = False,
@@ -73,7 +93,10 @@ def match_cmd(
     json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     hands: HandsOpt = None,
 ) -> None:
-    """Play A against B; print wins, draws, losses, score and Elo with 95% intervals."""
+    """Play A against B; print wins, draws, losses, score and Elo with 95% intervals.
+
+    In a one-player game each deal is played by A and by B: A wins it when only A wins it.
+    """
     plan = _plan(
         game, option, a, b, games, seed, hands, duplicate=duplicate,
         records=str(records) if records else None,
@@ -106,15 +129,25 @@ def ladder_cmd(
     top_games: Annotated[
         int | None, typer.Option(help="Games for the top pair (default: --games).")
     ] = None,
-    seed: Annotated[int, typer.Option(help="First seed.")] = 0,
+    seed: SeedOpt = None,
     workers: WorkersOpt = 1,
     option: OptionsArg = None,
     duplicate: Annotated[bool, typer.Option(help="Duplicate deals (card games).")] = False,
     output: Annotated[Path | None, typer.Option(help="Markdown file to write.")] = None,
     hands: HandsOpt = None,
 ) -> None:
-    """Play each level against the one below and write the table to docs/ladder-GAME.md."""
+    """Play each level against the one below and write the table to docs/ladder-GAME.md.
+
+    In a one-player game each level plays deals 1..N instead (see ``solo_ladder``).
+    """
     levels = sorted(level_specs(game))
+    if make_game(game, option).num_players == 1:
+        if duplicate or hands or top_games:
+            fail(f"{game} is a one-player game: its ladder takes no --duplicate, --hands or "
+                 "--top-games (every level plays the same deals)")
+        text = solo_ladder(game, option, games, seed, workers)
+        _write_ladder(game, output, text)
+        return
     rows = []
     for lower, upper in itertools.pairwise(levels):
         n = top_games if (top_games and upper == levels[-1]) else games
@@ -126,14 +159,10 @@ def ladder_cmd(
         result = _progress_run(plan, workers, f"level {upper} vs {lower}")
         typer.echo(f"level {upper} vs level {lower}: {result.stats.summary()}")
         rows.append(ladder_row(upper, lower, result.stats))
-    command = "kibitz " + " ".join(shlex.quote(a) for a in sys.argv[1:])
     specs = level_specs(game)
     text = "\n".join(
         [
-            f"# {game}: ladder of computer levels",
-            "",
-            f"Made with `{command}`.",
-            "",
+            *_ladder_head(game),
             "| level | agent spec |",
             "|---|---|",
             *[f"| {n} | `{specs[n]}` |" for n in levels],
@@ -145,7 +174,80 @@ def ladder_cmd(
             "",
         ]
     )
+    _write_ladder(game, output, text)
+
+
+def _ladder_head(game: str) -> list[str]:
+    """The title and the command that made the ladder."""
+    command = "kibitz " + " ".join(shlex.quote(a) for a in sys.argv[1:])
+    return [f"# {game}: ladder of computer levels", "", f"Made with `{command}`.", ""]
+
+
+def _write_ladder(game: str, output: Path | None, text: str) -> None:
     path = output or Path("docs") / f"ladder-{game}.md"
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
     typer.echo(f"wrote {path}")
+
+
+def solo_ladder(
+    game: str, option: list[str] | None, games: int, seed: int | None, workers: int
+) -> str:
+    """A one-player ladder: every level plays the same deals; win rates with Wilson intervals.
+
+    Each level is also compared deal by deal with the one below, and, where the game's
+    ``eval.py`` has ``DEAL_VERDICT``, with the deals that can be won at all.
+    """
+    specs = level_specs(game)
+    levels = sorted(specs)
+    top = f"level:{levels[-1]}"
+    plan = _plan(game, option, top, top, games, seed)
+    runs: dict[int, list[SoloResult]] = {}
+    for n in levels:
+        runs[n] = _progress_run(plan, workers, f"level {n}", specs[n])  # type: ignore[assignment]
+        wins = sum(r.won for r in runs[n])
+        typer.echo(f"level {n}: {wins}/{games} won")
+    verdicts = deal_verdicts(plan, workers)
+    winnable = [i for i, v in enumerate(verdicts) if v]
+    known = sum(v is not None for v in verdicts)
+    first, last = plan.seed, plan.seed + games - 1
+    lines = [
+        *_ladder_head(game),
+        f"Every level plays deals {first}..{last} (a game that brings a position back a third "
+        "time counts as lost). *Only this / only below*: deals this level wins and the level "
+        "below loses, and the other way round.",
+        "",
+        "| level | agent spec | deals | won | win rate | 95% Wilson interval "
+        "| only this / only below |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for n in levels:
+        won = [r.won for r in runs[n]]
+        lo, hi = wilson(sum(won), games)
+        below = runs.get(n - 1)
+        vs = "" if below is None else (
+            f"{sum(w and not b.won for w, b in zip(won, below, strict=True))} / "
+            f"{sum(b.won and not w for w, b in zip(won, below, strict=True))}"
+        )
+        lines.append(
+            f"| {n} | `{specs[n]}` | {games} | {sum(won)} | {sum(won) / games:.2%} "
+            f"| [{lo:.2%}, {hi:.2%}] | {vs} |"
+        )
+    if known:
+        lines += [
+            "",
+            f"Exact verdicts (`DEAL_VERDICT`): {len(winnable)} of the {games} deals can be won, "
+            f"{known - len(winnable)} cannot, {games - known} unknown.",
+            "",
+            "| level | winnable deals won | winnable deals lost | deals won not proven winnable |",
+            "|---|---|---|---|",
+        ]
+        for n in levels:
+            lost = [runs[n][i].deal for i in winnable if not runs[n][i].won]
+            odd = sum(r.won and not verdicts[r.index] for r in runs[n])
+            shown = ", ".join(map(str, lost[:10])) + (" ..." if len(lost) > 10 else "")
+            lines.append(
+                f"| {n} | {len(winnable) - len(lost)} of {len(winnable)} "
+                f"| {len(lost)}{f' ({shown})' if lost else ''} | {odd} |"
+            )
+    return "\n".join([*lines, ""])

@@ -3,6 +3,11 @@
 Game ``i`` gives side A the seats ``s`` with ``(s + i) % 2 == 0`` (so seats alternate in
 two-player games and the teams rotate in Rook). With ``duplicate``, games ``2k`` and ``2k+1``
 share a deal (the same seed) with the seats swapped, which cancels the luck of the deal.
+
+In a one-player game (patience) game ``i`` is deal ``seed + i`` played once by A and once by
+B: A scores 1 when only A wins it, 0 when only B does, and 1/2 when both or neither do. A
+one-player game also ends, as lost, when the agent brings back a position for the third time
+(it is going round in circles).
 """
 
 from __future__ import annotations
@@ -14,8 +19,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from kibitz.ai.agent import Agent
+from kibitz.ai.hooks import game_knowledge
 from kibitz.ai.specs import make_agent, parse_spec
-from kibitz.core.game import CHANCE
+from kibitz.core.errors import InvalidOptions
+from kibitz.core.game import CHANCE, Game, State
 from kibitz.core.play import random_action
 from kibitz.core.record import dumps_record, make_record
 from kibitz.core.registry import load
@@ -48,6 +56,23 @@ class GameResult:
     points: float
     plies: int
     reason: str
+    solo: tuple[bool, bool] | None = None
+    """One-player games: whether A and whether B won the deal."""
+
+
+@dataclass(frozen=True)
+class SoloResult:
+    """One deal of a one-player game played by one agent."""
+
+    index: int
+    deal: int
+    won: bool
+    plies: int
+    reason: str
+
+
+REPETITIONS = 3
+"""A one-player game ends, lost, when a position comes back for this many times."""
 
 
 @dataclass
@@ -72,43 +97,97 @@ def deal_seed(plan: MatchPlan, index: int) -> int:
     return plan.seed + (index // 2 if plan.duplicate else index)
 
 
-def play_one(plan: MatchPlan, index: int) -> GameResult:
-    """Play game ``index`` of the plan and score it for side A."""
-    game = load(plan.game, **plan.options)
-    seed = deal_seed(plan, index)
-    a_seats = seats_of_a(index, game.num_players)
-    agent_seed = plan.seed * 1_000_003 + index
-    agents = {
-        "a": make_agent(parse_spec(plan.agent_a), game, agent_seed),
-        "b": make_agent(parse_spec(plan.agent_b), game, agent_seed + 500_009),
-    }
-    chance = Rng(seed ^ 0x5DEECE66D)
-    state = game.new_initial_state(seed)
+def _play_out(
+    state: State, agents: dict[int, Agent], chance: Rng, max_plies: int
+) -> tuple[int, str | None]:
+    """Play ``state`` to its end (or the ply cap, or a third repetition when one player)."""
+    solo = state.game.num_players == 1
+    seen: dict[str, int] = {}
     plies = 0
-    while not state.is_terminal() and plies < plan.max_plies:
+    while not state.is_terminal() and plies < max_plies:
         player = state.current_player
         if player == CHANCE:
             action = random_action(state, chance)
         else:
-            agent = agents["a" if player in a_seats else "b"]
-            action = agent.choose(state, player)
+            action = agents[player].choose(state, player)
         state.apply(action)
         plies += 1
+        if solo:
+            key = state.information_state_key(0)
+            seen[key] = seen.get(key, 0) + 1
+            if seen[key] >= REPETITIONS and not state.is_terminal():
+                return plies, f"position repeated {REPETITIONS} times"
+    return plies, None
+
+
+def _save_record(
+    plan: MatchPlan, state: State, players: list[str], name: str, index: int
+) -> None:
+    """Write the game's record as ``GAME-NAME.json`` when the plan keeps records."""
+    if plan.records:
+        meta = {"players": players, "match_game": index}
+        path = Path(plan.records) / f"{plan.game}-{name}.json"
+        path.write_text(dumps_record(make_record(state, meta)), encoding="utf-8")
+
+
+def play_solo(plan: MatchPlan, index: int, spec: str, side: str = "a") -> SoloResult:
+    """Deal ``index`` of a one-player plan (deal ``seed + index``) played by ``spec`` as side
+    ``side`` (``a`` or ``b``: the agent's seed, and the record's name ``GAME-INDEX-SIDE``)."""
+    game = load(plan.game, **plan.options)
+    seed = deal_seed(plan, index)
+    agent_seed = plan.seed * 1_000_003 + index + (500_009 if side == "b" else 0)
+    agent = make_agent(parse_spec(spec), game, agent_seed)
+    state = game.new_initial_state(seed)
+    plies, stopped = _play_out(state, {0: agent}, Rng(seed ^ 0x5DEECE66D), plan.max_plies)
+    out = state.outcome()
+    won = out is not None and out.returns[0] > 0
+    _save_record(plan, state, [spec], f"{index:05d}-{side}", index)
+    return SoloResult(index, seed, won, plies, stopped or (out.reason if out else "unfinished"))
+
+
+def play_one(plan: MatchPlan, index: int) -> GameResult:
+    """Play game ``index`` of the plan and score it for side A."""
+    game = load(plan.game, **plan.options)
+    if game.num_players == 1:
+        a = play_solo(plan, index, plan.agent_a, "a")
+        b = play_solo(plan, index, plan.agent_b, "b")
+        points = 1.0 if a.won > b.won else 0.0 if a.won < b.won else 0.5
+        return GameResult(index, points, a.plies + b.plies, a.reason, (a.won, b.won))
+    seed = deal_seed(plan, index)
+    a_seats = seats_of_a(index, game.num_players)
+    agent_seed = plan.seed * 1_000_003 + index
+    agent_a = make_agent(parse_spec(plan.agent_a), game, agent_seed)
+    agent_b = make_agent(parse_spec(plan.agent_b), game, agent_seed + 500_009)
+    agents = {s: agent_a if s in a_seats else agent_b for s in range(game.num_players)}
+    state = game.new_initial_state(seed)
+    plies, _ = _play_out(state, agents, Rng(seed ^ 0x5DEECE66D), plan.max_plies)
     returns = state.returns()
     a = max(returns[s] for s in a_seats)
     b = max(returns[s] for s in range(game.num_players) if s not in a_seats)
     points = 1.0 if a > b else 0.0 if a < b else 0.5
     out = state.outcome()
-    if plan.records:
-        meta = {
-            "players": [
-                plan.agent_a if s in a_seats else plan.agent_b for s in range(game.num_players)
-            ],
-            "match_game": index,
-        }
-        path = Path(plan.records) / f"{plan.game}-{index:05d}.json"
-        path.write_text(dumps_record(make_record(state, meta)), encoding="utf-8")
+    players = [plan.agent_a if s in a_seats else plan.agent_b for s in range(game.num_players)]
+    _save_record(plan, state, players, f"{index:05d}", index)
     return GameResult(index, points, plies, out.reason if out else "unfinished")
+
+
+def _run_all(
+    func: Callable[..., Any], jobs: list[tuple], workers: int, progress: Callable | None
+) -> list:
+    """``func(*job)`` for every job, in ``workers`` processes; results in completion order."""
+    out = []
+    if workers <= 1:
+        for job in jobs:
+            out.append(func(*job))
+            if progress:
+                progress(out[-1])
+        return out
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        for fut in as_completed([pool.submit(func, *job) for job in jobs]):
+            out.append(fut.result())
+            if progress:
+                progress(out[-1])
+    return out
 
 
 def run_match(
@@ -119,22 +198,41 @@ def run_match(
     """Play every game of ``plan`` (in ``workers`` processes) and collect the results."""
     if plan.records:
         Path(plan.records).mkdir(parents=True, exist_ok=True)
-    result = MatchResult(plan)
-    if workers <= 1:
-        for i in range(plan.games):
-            r = play_one(plan, i)
-            result.results.append(r)
-            if progress:
-                progress(r)
-        return result
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = [pool.submit(play_one, plan, i) for i in range(plan.games)]
-        for fut in as_completed(futures):
-            r = fut.result()
-            result.results.append(r)
-            if progress:
-                progress(r)
-    return result
+    jobs = [(plan, i) for i in range(plan.games)]
+    return MatchResult(plan, _run_all(play_one, jobs, workers, progress))
+
+
+def run_solo(
+    plan: MatchPlan,
+    spec: str,
+    workers: int = 1,
+    progress: Callable[[SoloResult], None] | None = None,
+) -> list[SoloResult]:
+    """Every deal of a one-player ``plan`` played by ``spec``, in deal order."""
+    if plan.records:
+        Path(plan.records).mkdir(parents=True, exist_ok=True)
+    jobs = [(plan, i, spec) for i in range(plan.games)]
+    return sorted(_run_all(play_solo, jobs, workers, progress), key=lambda r: r.index)
+
+
+def deal_verdict_hook(game: Game) -> Callable[[Game, int], bool | None] | None:
+    """The ``DEAL_VERDICT`` of a one-player game's ``eval.py`` (exact winnability), if any."""
+    try:
+        return game_knowledge(type(game), "DEAL_VERDICT")
+    except InvalidOptions:
+        return None
+
+
+def _verdict(plan: MatchPlan, index: int) -> tuple[int, bool | None]:
+    game = load(plan.game, **plan.options)
+    hook = deal_verdict_hook(game)
+    return index, hook(game, deal_seed(plan, index)) if hook else None
+
+
+def deal_verdicts(plan: MatchPlan, workers: int = 1) -> list[bool | None]:
+    """Whether each deal of a one-player plan can be won (None: not known), in deal order."""
+    jobs = [(plan, i) for i in range(plan.games)]
+    return [v for _, v in sorted(_run_all(_verdict, jobs, workers, None))]
 
 
 def result_json(result: MatchResult) -> str:

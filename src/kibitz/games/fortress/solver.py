@@ -267,3 +267,8 @@ def move_scores(state: PatienceState) -> dict[int, int]:
         while path:
             search.undo(path.pop())
     return out
+
+
+def position_score(state: PatienceState) -> int:
+    """The search heuristic's worth of the position itself (cards home, empty piles ...)."""
+    return _Search(state.board, state.variant).score()
