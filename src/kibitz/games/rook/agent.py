@@ -11,8 +11,9 @@ hidden cards are samples:
   style is played out on ``exchange`` common samples and the best pair is kept as a plan
   for the following discard and trump actions.
 - **Card play.** ``kibitz.ai.ismcts`` with ``iterations`` (leaves valued by a policy playout
-  to the end of the hand); ``iterations=0`` plays the policy on one sample, and ``noise`` is
-  the chance of a random legal card instead (for the weakest level).
+  to the end of the hand), or with ``play=pimc`` every legal card played out by the policy on
+  the same ``iterations`` samples; ``iterations=0`` plays the policy on one sample, and
+  ``noise`` is the chance of a random legal card instead (for the weaker levels).
 """
 
 from __future__ import annotations
@@ -33,8 +34,9 @@ from kibitz.games.rook.playout import (
     playout,
     policy_card,
 )
-from kibitz.games.rook.position import AUCTION, DISCARD, PLAY, TRUMP
+from kibitz.games.rook.position import AUCTION, DISCARD, TRUMP
 from kibitz.games.rook.state import RookState
+from kibitz.games.rook.table import Table
 from kibitz.games.rook.tricks import trick_winner
 
 
@@ -67,7 +69,7 @@ def play_exchange(det: RookState, declarer: int, trump: int, discards: int) -> t
 
 
 class RookAgent(Agent):
-    """Sampled bidding, joint trump-and-discard search, IS-MCTS card play (see module doc)."""
+    """Sampled bidding, joint trump-and-discard search, IS-MCTS or PIMC card play."""
 
     kind = "rookbot"
 
@@ -113,7 +115,8 @@ class RookAgent(Agent):
         self._search = self._play_search()
 
     def choose(self, state: State, seat: int) -> int:
-        assert isinstance(state, RookState)
+        if not isinstance(state, RookState):
+            raise InvalidOptions(f"rookbot plays rook only, not {state.game.name}")
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
@@ -122,7 +125,7 @@ class RookAgent(Agent):
             return self._call(state, seat, legal)
         if phase in (DISCARD, TRUMP):
             return self._exchange(state, seat, legal)
-        if phase != PLAY or (self.noise and self.rng.random() < self.noise):
+        if self.noise and self.rng.random() < self.noise:
             return self.rng.choice(legal)
         if self._search is not None:
             return self._search.choose(state, seat)
@@ -256,7 +259,7 @@ class RookAgent(Agent):
 
 
 def _close_trick(
-    table, trump: int, leader: int, trick: list[int], won: list[int], taken: list[int]
+    table: Table, trump: int, leader: int, trick: list[int], won: list[int], taken: list[int]
 ) -> int:
     """Score a full trick into ``won``/``taken``; the winner (who leads next)."""
     winner = (leader + trick_winner(table, trump, trick)) & 3

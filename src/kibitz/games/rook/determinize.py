@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from kibitz.core.rng import Rng
 from kibitz.games.rook.actions import DISCARD0, TRUMP0
 from kibitz.games.rook.cards import bits
-from kibitz.games.rook.position import DEAL, DISCARD, PLAY
+from kibitz.games.rook.position import DEAL, DISCARD, PLAY, Position
 
 if TYPE_CHECKING:
     from kibitz.games.rook.game import RookGame
@@ -217,7 +217,7 @@ def determinize(state: RookState, seat: int, rng: Rng) -> RookState:
     det.p = q
     det.seed = None
     det._stack = []
-    det.history = prefix + _current_actions(state, seat, start, hands, played, nest_taken, q)
+    det.history = prefix + _current_actions(state, seat, start, q)
     det._floor = len(det.history)
     return det
 
@@ -268,30 +268,21 @@ def _lowest_discards(state: RookState, pool: int) -> int:
     return probe.p.discards
 
 
-def _current_actions(
-    state: RookState,
-    seat: int,
-    start: int,
-    hands: list[int],
-    played: list[int],
-    nest_taken: int,
-    q: object,
-) -> list[int]:
-    """The current deal's actions as they would read in the determinization."""
+def _current_actions(state: RookState, seat: int, start: int, q: Position) -> list[int]:
+    """The current deal's actions as they would read in the determinization ``q``."""
     p, table = state.p, state.table
     real = state.history[start:]
-    discards = q.discards  # type: ignore[attr-defined]
-    given = [hands[o] | played[o] for o in range(4)]
-    if p.declarer >= 0 and nest_taken:
+    played = played_by_seat(state)
+    given = [q.hands[o] | played[o] for o in range(4)]
+    if p.declarer >= 0 and q.nest_taken:
         d = p.declarer
-        given[d] = (given[d] | discards) & ~nest_taken
-        nest_dealt = nest_taken
+        given[d] = (given[d] | q.discards) & ~q.nest_taken
+        given.append(q.nest_taken)
     else:
-        nest_dealt = q.nest  # type: ignore[attr-defined]
-    given.append(nest_dealt)
+        given.append(q.nest)
     out = _deal_actions(p.dealer, seat, real[: p.dealt], given, table.hand_size)
     own_discards = p.declarer == seat
-    queue = [DISCARD0 + c for c in bits(discards)]
+    queue = [DISCARD0 + c for c in bits(q.discards)]
     for action in real[p.dealt :]:
         if DISCARD0 <= action < TRUMP0 and not own_discards:
             out.append(queue.pop(0))
