@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from rook_testing import PRESETS, deal
 from typer.testing import CliRunner
 
@@ -76,6 +78,25 @@ def test_determinizations_under_rule_options(options: dict) -> None:
     for i, state in enumerate(_states(game, 5, every=7)):
         _check_determinization(state, state.current_player, i)
         _check_determinization(state, (state.current_player + 2) % 4, i)
+
+
+@given(
+    st.sampled_from(PRESETS),
+    st.integers(0, 10_000),
+    st.integers(0, 160),
+    st.integers(0, 3),
+    st.booleans(),
+)
+def test_determinizations_are_consistent_at_random_points(
+    preset: str, seed: int, plies: int, viewer: int, must_trump: bool
+) -> None:
+    game = kibitz.load("rook", preset=preset, max_deals=3, must_trump_when_void=must_trump)
+    state, rng = game.new_initial_state(seed), Rng(seed)
+    for _ in range(plies):
+        if state.is_terminal():
+            break
+        state.push(cautious_action(state, rng))
+    _check_determinization(state, viewer, seed)
 
 
 def test_determinizations_redraw_hidden_cards_and_keep_known_ones() -> None:

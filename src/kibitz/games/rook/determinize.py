@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from kibitz.core.rng import Rng
 from kibitz.games.rook.actions import DISCARD0, TRUMP0
 from kibitz.games.rook.cards import bits
-from kibitz.games.rook.position import DEAL, DISCARD, PLAY, Position
+from kibitz.games.rook.position import DEAL, DEALER, DISCARD, PLAY, Position
 
 if TYPE_CHECKING:
     from kibitz.games.rook.game import RookGame
@@ -191,7 +191,7 @@ def determinize(state: RookState, seat: int, rng: Rng) -> RookState:
     if merge:
         caps[declarer] += p.discards.bit_count()
     known = p.hands[seat] | all_played | (p.nest if knows_nest else 0)
-    unknown = table.deck_mask & ~known
+    unknown = table.deck_mask & ~known if p.phase != DEALER else 0
     masks = _sample(state, seat, unknown, caps, rng)
     hands = [masks[o] if o != seat else p.hands[seat] for o in range(4)]
     nest, discards, nest_taken = masks[NEST], p.discards, p.nest_taken
