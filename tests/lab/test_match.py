@@ -69,3 +69,26 @@ def test_ladder_writes_a_table(tmp_path):
     text = out.read_text()
     assert "| 2 vs 1 | 2 |" in text and "| 4 vs 3 | 2 |" in text
     assert "Made with `kibitz" in text
+
+
+def test_colour_swapped_pairs_share_their_random_opening():
+    from kibitz.core.registry import load
+    from kibitz.core.rng import Rng
+    from kibitz.lab.match import play_opening
+
+    def opening(index: int, seed: int = 5) -> list[int]:
+        state = load("smess").new_initial_state()
+        play_opening(state, 4, Rng(seed + index // 2), Rng(0))
+        return state.history
+
+    assert opening(0) == opening(1) and len(opening(0)) == 4
+    assert opening(2) == opening(3) and opening(0) != opening(2)
+
+
+def test_plan_uses_the_games_match_defaults_unless_an_option_overrides_them():
+    from kibitz.cli.lab import _plan
+
+    plan = _plan("smess", None, "random", "random", 2, None)
+    assert plan.options == {"max_plies_without_progress": 100} and plan.opening == 4
+    plan = _plan("smess", ["max_plies_without_progress=none"], "random", "random", 2, 3, None, 0)
+    assert plan.options == {"max_plies_without_progress": None} and plan.opening == 0

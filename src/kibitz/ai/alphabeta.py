@@ -151,14 +151,23 @@ class AlphaBetaAgent(Agent):
         return self.hooks.evaluate(self.state)
 
     def _quiesce(self, alpha: float, beta: float, ply: int, qply: int) -> float:
-        """Stand pat on the static value, then follow tactical moves only."""
-        stand = self._static()
-        if stand >= beta or qply >= self.qdepth:
-            return stand
-        alpha = max(alpha, stand)
+        """Stand pat on the static value, then follow tactical moves only.
+
+        Where every legal move is tactical (a compulsory capture), standing pat is not an
+        option: the side to move must play one of them.
+        """
         state = self.state
+        legal = state.legal_actions()
+        tactical = self.hooks.tactical(state, legal)
+        stand = self._static()
+        if qply >= self.qdepth or not tactical:
+            return stand
+        if len(tactical) < len(legal):
+            if stand >= beta:
+                return stand
+            alpha = max(alpha, stand)
         me = state.current_player
-        for action in self.hooks.tactical(state, state.legal_actions()):
+        for action in tactical:
             state.push(action)
             try:
                 if state.is_terminal():

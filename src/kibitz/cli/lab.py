@@ -15,7 +15,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from kibitz.ai.levels import level_specs
 from kibitz.ai.specs import make_agent, parse_spec
 from kibitz.cli.common import OptionsArg, app, fail, make_game, user_errors
-from kibitz.core.options import options_to_json
+from kibitz.core.options import parse_option_text
+from kibitz.core.registry import load as load_game
 from kibitz.lab.match import (
     MatchPlan,
     MatchResult,
@@ -31,6 +32,10 @@ WorkersOpt = Annotated[int, typer.Option(help="Worker processes.")]
 SeedOpt = Annotated[
     int | None,
     typer.Option(help="First seed (default 0; 1 in one-player games, whose deals start at 1)."),
+]
+OpeningOpt = Annotated[
+    int | None,
+    typer.Option(help="Random opening plies before the agents play (default: the game's)."),
 ]
 HandsOpt = Annotated[
     int | None,
@@ -58,6 +63,7 @@ def _plan(
     games: int,
     seed: int | None,
     hands: int | None = None,
+    opening: int | None = None,
     **kw,
 ) -> MatchPlan:
     if hands is not None:
@@ -74,8 +80,14 @@ def _plan(
         seed = 1 if g.num_players == 1 else 0
     for spec in (a, b):
         make_agent(parse_spec(spec), g)
-    options = {**type(g).match_defaults, **options_to_json(g.options)}
-    return MatchPlan(game, options, a, b, games, seed, **kw)
+    given = parse_option_text(g.options_class, option or [])
+    options = {**type(g).match_defaults, **given}
+    load_game(game, **options)
+    if opening is None:
+        opening = type(g).match_opening_plies
+    if opening < 0:
+        fail(f"--opening must be 0 or more, got {opening}")
+    return MatchPlan(game, options, a, b, games, seed, opening=opening, **kw)
 
 
 @app.command("match")
@@ -92,13 +104,14 @@ def match_cmd(
     records: Annotated[Path | None, typer.Option(help="Save every game's record here.")] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     hands: HandsOpt = None,
+    opening: OpeningOpt = None,
 ) -> None:
     """Play A against B; print wins, draws, losses, score and Elo with 95% intervals.
 
     In a one-player game each deal is played by A and by B: A wins it when only A wins it.
     """
     plan = _plan(
-        game, option, a, b, games, seed, hands, duplicate=duplicate,
+        game, option, a, b, games, seed, hands, opening, duplicate=duplicate,
         records=str(records) if records else None,
     )
     result = _progress_run(plan, workers, f"{a} vs {b}")
@@ -135,6 +148,7 @@ def ladder_cmd(
     duplicate: Annotated[bool, typer.Option(help="Duplicate deals (card games).")] = False,
     output: Annotated[Path | None, typer.Option(help="Markdown file to write.")] = None,
     hands: HandsOpt = None,
+    opening: OpeningOpt = None,
 ) -> None:
     """Play each level against the one below and write the table to docs/ladder-GAME.md.
 
@@ -154,7 +168,7 @@ def ladder_cmd(
         plan = _plan(
             game, option, f"level:{upper}", f"level:{lower}", n, seed,
             hands and (top_games if (top_games and upper == levels[-1]) else hands),
-            duplicate=duplicate,
+            opening, duplicate=duplicate,
         )
         result = _progress_run(plan, workers, f"level {upper} vs {lower}")
         typer.echo(f"level {upper} vs level {lower}: {result.stats.summary()}")

@@ -39,6 +39,8 @@ class Game(ABC):
     perfect_information: ClassVar[bool] = True
     match_defaults: ClassVar[dict[str, Any]] = {}
     """Options the lab sets for computer-vs-computer matches so that every game ends."""
+    match_opening_plies: ClassVar[int] = 0
+    """Random plies the lab plays first, so that deterministic agents meet varied positions."""
 
     def __init__(self, **options: Any) -> None:
         self.options = build_options(self.options_class, options)

@@ -46,6 +46,8 @@ class MatchPlan:
     records: str | None = None
     unit: str = "games"
     """What one game of the match is: ``games``, or ``hands`` (Rook, one deal each)."""
+    opening: int = 0
+    """Random plies played before the agents take over; games ``2k`` and ``2k+1`` share them."""
 
 
 @dataclass
@@ -95,6 +97,15 @@ def seats_of_a(index: int, num_players: int) -> set[int]:
 def deal_seed(plan: MatchPlan, index: int) -> int:
     """The game seed of game ``index`` (shared by a duplicate pair)."""
     return plan.seed + (index // 2 if plan.duplicate else index)
+
+
+def play_opening(state: State, plies: int, rng: Rng, chance: Rng) -> None:
+    """Play ``plies`` random moves so that deterministic agents meet in varied positions."""
+    for _ in range(plies):
+        if state.is_terminal():
+            return
+        player = state.current_player
+        state.apply(random_action(state, chance if player == CHANCE else rng))
 
 
 def _play_out(
@@ -160,7 +171,9 @@ def play_one(plan: MatchPlan, index: int) -> GameResult:
     agent_b = make_agent(parse_spec(plan.agent_b), game, agent_seed + 500_009)
     agents = {s: agent_a if s in a_seats else agent_b for s in range(game.num_players)}
     state = game.new_initial_state(seed)
-    plies, _ = _play_out(state, agents, Rng(seed ^ 0x5DEECE66D), plan.max_plies)
+    chance = Rng(seed ^ 0x5DEECE66D)
+    play_opening(state, plan.opening, Rng(plan.seed + index // 2), chance)
+    plies, _ = _play_out(state, agents, chance, plan.max_plies)
     returns = state.returns()
     a = max(returns[s] for s in a_seats)
     b = max(returns[s] for s in range(game.num_players) if s not in a_seats)

@@ -87,7 +87,7 @@ SEARCH_HOOKS = SmessSearchHooks()
 LEVELS = {
     1: "greedy:noise=400",
     2: "alphabeta:depth=2,quiescence=false",
-    3: "alphabeta:depth=4,nodes=12000",
-    4: "alphabeta:depth=20,nodes=30000,time_cap=5",
+    3: "alphabeta:depth=3,nodes=8000",
+    4: "alphabeta:depth=20,nodes=15000,time_cap=5",
 }
 """Computer levels 1 (poor), 2 (better), 3 (good) and 4 (very good) as agent specs."""

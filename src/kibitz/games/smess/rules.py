@@ -259,6 +259,7 @@ class SmessGame(Game):
     options_class: ClassVar[type] = SmessOptions
     summary: ClassVar[str] = "The Ninny's Chess: pieces move along the arrows printed on the board"
     match_defaults: ClassVar[dict[str, Any]] = {"max_plies_without_progress": 100}
+    match_opening_plies: ClassVar[int] = 4
 
     @property
     def num_distinct_actions(self) -> int:
