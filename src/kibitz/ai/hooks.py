@@ -14,7 +14,12 @@ from kibitz.core.game import Game, State
 
 
 class SearchHooks(Protocol):
-    """What a game tells alpha-beta search about its positions."""
+    """What a game tells search agents about its positions.
+
+    Two methods are optional and found with ``getattr`` by the MCTS agents:
+    ``scores(state, actions) -> list[float]`` (rollout preferences for many actions at once)
+    and ``values(state) -> list[float]`` (one value per seat in [-1, 1] to end a rollout early).
+    """
 
     def key(self, state: State) -> int:
         """A hash of the position and the side to move (Zobrist, kept incrementally)."""
