@@ -20,8 +20,9 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
 from kibitz.ai.levels import level_specs
-from kibitz.core.errors import InvalidOptions, KibitzError, UnknownGame
-from kibitz.core.options import describe_options
+from kibitz.core.errors import InvalidOptions, InvalidRecord, KibitzError, UnknownGame
+from kibitz.core.options import describe_options, options_to_json
+from kibitz.core.record import parse_record_text, replay
 from kibitz.core.registry import game_class, game_classes
 from kibitz.server.hub import Forbidden, Hub, NotFound
 from kibitz.server.rules import rules_html
@@ -40,9 +41,13 @@ class SeatChoice(BaseModel):
 
 
 class CreateTable(BaseModel):
-    """A new table: the game, its options, its start and its seats (one per player)."""
+    """A new table: the game, its options, its start and its seats (one per player).
 
-    game: str
+    With ``record`` the game, options, seed and start come from that record, and the table
+    starts where it ends.
+    """
+
+    game: str | None = Field(None, description="the game (needed unless a record is given)")
     options: dict[str, Any] = {}
     seed: int | str | None = Field(
         None, description="deal/game number (digits as text for big numbers); random if omitted"
@@ -50,6 +55,35 @@ class CreateTable(BaseModel):
     position: str | None = Field(None, description="start from the game's position string")
     winnable_only: bool = Field(False, description="patience: a deal the solver proves winnable")
     seats: list[SeatChoice]
+    record: str | None = Field(
+        None, max_length=1_000_000,
+        description="a game record to continue (JSON or the game's own text format)",
+    )
+
+
+def imported_start(body: CreateTable) -> tuple[str, dict[str, Any], int | None, str | None,
+                                               tuple[int, ...]]:
+    """Game, options, seed, position and actions of a table: from its record if it has one."""
+    if body.record is None:
+        if not body.game:
+            raise InvalidOptions("a table needs a 'game' (or a 'record' to continue)")
+        seed = body.seed
+        if isinstance(seed, str):
+            if not seed.strip().isdigit():
+                raise InvalidOptions(f"seed must be a whole number, got {seed!r}")
+            seed = int(seed)
+        return body.game, body.options, seed, body.position, ()
+    data = parse_record_text(body.record)
+    if body.game and body.game != data["game"]:
+        raise InvalidRecord(f"the record is a {data['game']} game, not {body.game}")
+    done = replay(data)
+    if done.state.is_terminal():
+        raise InvalidRecord(
+            f"the record's game is over after {len(data['actions'])} moves; "
+            "only an unfinished game can be continued at a table"
+        )
+    return (done.game.name, options_to_json(done.game.options), done.state.seed,
+            done.state.start_position, tuple(done.state.history))
 
 
 class JoinSeat(BaseModel):
@@ -129,14 +163,10 @@ def create_app(
 
     @app.post("/api/tables", summary="Create a table; returns a token for each human seat")
     async def create_table(body: CreateTable) -> dict[str, Any]:
-        seed = body.seed
-        if isinstance(seed, str):
-            if not seed.strip().isdigit():
-                raise InvalidOptions(f"seed must be a whole number, got {seed!r}")
-            seed = int(seed)
+        game, options, seed, position, actions = imported_start(body)
         table, tokens = await hub.create(
-            body.game, body.options, [s.model_dump() for s in body.seats], seed,
-            body.position, body.winnable_only,
+            game, options, [s.model_dump() for s in body.seats], seed,
+            position, body.winnable_only and not actions, actions,
         )
         return {
             "id": table.id,

@@ -84,8 +84,13 @@ class Hub:
         seed: int | None = None,
         position: str | None = None,
         winnable_only: bool = False,
+        actions: tuple[int, ...] = (),
     ) -> tuple[LiveTable, dict[int, str]]:
-        """A new table; returns it and a token for each ``human`` seat."""
+        """A new table; returns it and a token for each ``human`` seat.
+
+        ``actions`` (already checked by replaying an imported record) are played first, so
+        the table starts where the record ends.
+        """
         cls = game_class(game)
         g = load(game, **options)
         if len(seats) != cls.num_players:
@@ -127,7 +132,8 @@ class Hub:
         table = LiveTable(stored)
         self.tables[table.id] = table
         async with table.lock:
-            self._after_change(table, table.resolve_chance())
+            rows = [table._apply(a) for a in actions]
+            self._after_change(table, rows + table.resolve_chance(), 0)
         self._kick(table)
         return table, tokens
 

@@ -1,5 +1,5 @@
 // The lobby: choose a game, its options, seed and seats; start; list the tables.
-import { api, saveToken } from "/static/net.js";
+import { api, openTable } from "/static/net.js";
 
 const $ = (id) => document.getElementById(id);
 let games = {};
@@ -91,12 +91,10 @@ async function start(ev) {
   const body = { game, options: readOptions(), seats, winnable_only: $("winnable").checked };
   const seed = $("seed").value.trim();
   if (seed) body.seed = seed;
+  const record = $("record").value.trim();
+  if (record) { body.record = record; body.options = {}; }
   try {
-    const made = await api("POST", "/api/tables", body);
-    const mine = Object.entries(made.tokens);
-    for (const [seat, token] of mine) saveToken(made.id, Number(seat), token);
-    localStorage.setItem(`kibitz:invite:${made.id}`, made.invite);
-    location.href = `/play/${made.id}` + (mine.length ? `#seat=${mine[0][0]}` : "");
+    await openTable(await api("POST", "/api/tables", body));
   } catch (e) {
     $("lobby-error").textContent = e.message;
     $("lobby-error").className = "error";

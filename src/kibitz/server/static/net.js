@@ -24,3 +24,11 @@ export function myTokens(table) {
   }
   return out.sort();
 }
+
+// Keep a new table's tokens and invite in this browser and go to it.
+export function openTable(made) {
+  const mine = Object.entries(made.tokens);
+  for (const [seat, token] of mine) saveToken(made.id, Number(seat), token);
+  localStorage.setItem(`kibitz:invite:${made.id}`, made.invite);
+  location.href = `/play/${made.id}` + (mine.length ? `#seat=${mine[0][0]}` : "");
+}

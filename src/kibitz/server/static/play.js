@@ -1,6 +1,6 @@
 // The table page: connects to the table's WebSocket with this browser's seat token,
 // shows the game through its renderer module and sends the player's actions.
-import { api, loadToken, myTokens } from "/static/net.js";
+import { api, loadToken, myTokens, openTable } from "/static/net.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = location.pathname.split("/").pop();
@@ -141,6 +141,16 @@ async function main() {
       link.href = URL.createObjectURL(new Blob([JSON.stringify(rec, null, 2)], { type: "application/json" }));
       link.hidden = false;
       link.click();
+    } catch (e) { $("error").textContent = e.message; $("error").className = "error"; }
+  });
+  $("import").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    // The new table keeps this one's seats: computers stay, this browser's seat is mine.
+    const seats = summary.seats.map((s, i) => s.kind === "computer"
+      ? { kind: "computer", level: s.agent?.startsWith("level:") ? Number(s.agent.slice(6)) : null }
+      : { kind: i === seat || seat === null ? "human" : "open", name: s.name });
+    try {
+      openTable(await api("POST", "/api/tables", { record: $("record").value, seats }));
     } catch (e) { $("error").textContent = e.message; $("error").className = "error"; }
   });
   connect();

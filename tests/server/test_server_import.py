@@ -1,0 +1,76 @@
+"""Record import: a pasted record (JSON or a game's text format) starts a table at its end."""
+
+from __future__ import annotations
+
+import json
+
+from fastapi.testclient import TestClient
+from helpers import HUMAN, new_table
+
+from kibitz.core.play import play_random
+from kibitz.core.record import make_record
+from kibitz.core.registry import game_class, load
+from kibitz.core.rng import Rng
+
+
+def cardmate_record(plies: int) -> dict:
+    """A Cardmate record of ``plies`` random legal moves (still unfinished)."""
+    state = play_random(load("cardmate").new_initial_state(3), Rng(5), max_plies=plies)
+    assert not state.is_terminal()
+    return make_record(state)
+
+
+def test_json_record_starts_a_table_at_its_end(client: TestClient) -> None:
+    record = cardmate_record(6)
+    made = new_table(client, "cardmate", [HUMAN, HUMAN], record=json.dumps(record))
+    view = client.get(f"/api/tables/{made['id']}/view",
+                      params={"token": made["tokens"]["0"]}).json()
+    assert view["ply"] == 6 and [m["text"] for m in view["moves"]] == record["actions"]
+    exported = client.get(f"/api/tables/{made['id']}/record").json()
+    assert exported["actions"] == record["actions"] and exported["seed"] == record["seed"]
+
+
+def test_cardmate_text_record_imports_and_play_goes_on(client: TestClient) -> None:
+    record = cardmate_record(5)
+    text = game_class("cardmate").write_text_record(record)
+    assert text and not text.lstrip().startswith("{")
+    made = new_table(client, "", [HUMAN, HUMAN], record=text)
+    table_id, tokens = made["id"], made["tokens"]
+    view = client.get(f"/api/tables/{table_id}/view", params={"token": tokens["1"]}).json()
+    assert made["table"]["game"] == "cardmate" and view["ply"] == 5 and view["your_turn"]
+    r = client.post(f"/api/tables/{table_id}/actions",
+                    json={"token": tokens["1"], "id": view["legal"][0]["id"]})
+    assert r.status_code == 200 and r.json()["ply"] == 6
+
+
+def test_import_survives_a_restart(make_client) -> None:
+    client = make_client()
+    record = cardmate_record(4)
+    made = new_table(client, "cardmate", [HUMAN, {"kind": "open"}],
+                     record=json.dumps(record))
+    client = make_client()
+    view = client.get(f"/api/tables/{made['id']}/view").json()
+    assert view["ply"] == 4 and [m["text"] for m in view["moves"]] == record["actions"]
+
+
+def test_bad_record_names_the_move_and_creates_nothing(client: TestClient) -> None:
+    record = cardmate_record(4)
+    record["actions"][2] = "zz9-zz10"
+    r = client.post("/api/tables", json={"seats": [HUMAN, HUMAN], "record": json.dumps(record)})
+    assert r.status_code == 400 and "ply 3" in r.json()["error"]
+    assert "zz9-zz10" in r.json()["error"]
+    r = client.post("/api/tables", json={"seats": [HUMAN, HUMAN], "record": "{not json"})
+    assert r.status_code == 400 and "not valid JSON" in r.json()["error"]
+    good = json.dumps(cardmate_record(2))
+    r = client.post("/api/tables", json={"game": "smess", "seats": [HUMAN, HUMAN],
+                                         "record": good})
+    assert r.status_code == 400 and "cardmate game, not smess" in r.json()["error"]
+    assert client.get("/api/tables").json() == []
+
+
+def test_finished_record_cannot_start_a_table(client: TestClient) -> None:
+    state = play_random(load("smess").new_initial_state(None), Rng(2))
+    record = make_record(state)
+    r = client.post("/api/tables", json={"seats": [HUMAN, HUMAN], "record": json.dumps(record)})
+    assert r.status_code == 400 and "is over" in r.json()["error"]
+    assert client.get("/api/tables").json() == []
