@@ -110,3 +110,22 @@ def test_pages_and_rules(client: TestClient) -> None:
     assert rules.status_code == 200 and "<h1>Smess" in rules.text
     assert client.get("/rules/nope").status_code == 404
     assert client.get("/static/lobby.js").status_code == 200
+
+
+def test_rook_rules_page_per_preset(client: TestClient) -> None:
+    from kibitz.core.registry import load
+    from kibitz.games.rook.rulespage import rules_page
+
+    page = client.get("/rules/rook", params={"preset": "dixie"})
+    assert page.status_code == 200 and "Rook: dixie rules" in page.text
+    first_rule = rules_page(load("rook", preset="dixie").options).splitlines()[2]
+    assert first_rule.split(",")[0] in page.text
+    other = client.get("/rules/rook", params={"preset": "crowsnest"}).text
+    assert "Rook: crowsnest rules" in other and "Rook: dixie rules" not in other
+    bad = client.get("/rules/rook", params={"preset": "<nope>"})
+    assert bad.status_code == 400 and "must be one of" in bad.text and "dixie" in bad.text
+    assert "<nope>" not in bad.text and "&lt;nope&gt;" in bad.text
+    none = client.get("/rules/smess", params={"preset": "x"})
+    assert none.status_code == 400 and "smess has no presets" in none.text
+    made = new_table(client, "rook", [HUMAN] + [COMPUTER] * 3, options={"preset": "dixie"})
+    assert made["table"]["options"]["preset"] == "dixie"

@@ -14,7 +14,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, Literal
 
-from fastapi import FastAPI, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
@@ -121,6 +121,23 @@ def _game_info(name: str) -> dict[str, Any]:
             for n, t, d in describe_options(cls.options_class)
         ],
     }
+
+
+def page(title: str, main: str) -> str:
+    """A plain HTML page in the site's frame."""
+    return (
+        "<!doctype html><html lang='en'><head><meta charset='utf-8'>"
+        "<meta name='viewport' content='width=device-width, initial-scale=1'>"
+        f"<title>{html.escape(title)} - kibitz</title>"
+        "<link rel='stylesheet' href='/static/style.css'></head><body>"
+        f"<header><a href='/'>kibitz</a></header>{main}</body></html>"
+    )
+
+
+def page_error(status: int, message: str) -> HTMLResponse:
+    """An error page that says what went wrong."""
+    main = f"<main><p class='error' role='alert'>{html.escape(message)}</p></main>"
+    return HTMLResponse(page("error", main), status_code=status)
 
 
 def create_app(
@@ -301,18 +318,13 @@ def create_app(
         return FileResponse(STATIC / "stats.html")
 
     @app.get("/rules/{game}", include_in_schema=False, response_class=HTMLResponse)
-    def rules_page(game: str) -> str:
+    def rules_page(game: str, preset: str | None = None) -> HTMLResponse:
         try:
-            body = rules_html(game)
+            body = rules_html(game, preset)
         except UnknownGame as exc:
-            raise HTTPException(404, str(exc)) from None
-        return (
-            "<!doctype html><html lang='en'><head><meta charset='utf-8'>"
-            "<meta name='viewport' content='width=device-width, initial-scale=1'>"
-            f"<title>{html.escape(game)} rules - kibitz</title>"
-            "<link rel='stylesheet' href='/static/style.css'></head><body>"
-            "<header><a href='/'>kibitz</a></header>"
-            f"<main class='rules'>{body}</main></body></html>"
-        )
+            return page_error(404, str(exc))
+        except InvalidOptions as exc:
+            return page_error(400, str(exc))
+        return HTMLResponse(page(f"{game} rules", f"<main class='rules'>{body}</main>"))
 
     return app

@@ -7,10 +7,12 @@ and inline code/bold/italic. Text is escaped first, so a doc cannot inject marku
 from __future__ import annotations
 
 import html
+import importlib
 import re
 from pathlib import Path
 
-from kibitz.core.registry import game_class
+from kibitz.core.errors import InvalidOptions
+from kibitz.core.registry import game_class, load
 
 DOC_NAMES = {"chessboard": "fortress"}
 """Games whose rules live in another game's page."""
@@ -90,11 +92,36 @@ def markdown_to_html(text: str) -> str:
     return "\n".join(out)
 
 
-def rules_html(game: str) -> str:
-    """The body of ``game``'s rules page (from its doc, else its one-line summary)."""
+def preset_rules(game: str, preset: str) -> str:
+    """The rules of one preset as plain text, from the game's own ``rulespage`` module.
+
+    An unknown preset, or a game without presets, is an InvalidOptions naming the choices.
+    """
+    if "preset" not in {f for f in game_class(game).options_class.__dataclass_fields__}:
+        raise InvalidOptions(f"{game} has no presets; its rules page is /rules/{game}")
+    options = load(game, preset=preset).options
+    try:
+        module = importlib.import_module(f"kibitz.games.{game}.rulespage")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"kibitz.games.{game}.rulespage":
+            raise
+        return f"{game}: preset {preset}\n"
+    return module.rules_page(options)
+
+
+def rules_html(game: str, preset: str | None = None) -> str:
+    """The body of ``game``'s rules page (from its doc, else its one-line summary).
+
+    With ``preset`` the page opens with that preset's rules as the engine resolves them.
+    """
     cls = game_class(game)
+    head = ""
+    if preset is not None:
+        text = preset_rules(game, preset)
+        head = (f"<section id='preset-rules'><h1>{html.escape(game)}: {html.escape(preset)}"
+                f" rules</h1><pre>{html.escape(text)}</pre></section>\n")
     folder = docs_dir()
     doc = folder / f"{DOC_NAMES.get(game, game)}.md" if folder else None
     if doc is not None and doc.is_file():
-        return markdown_to_html(doc.read_text(encoding="utf-8"))
-    return f"<h1>{html.escape(game)}</h1><p>{html.escape(cls.summary)}</p>"
+        return head + markdown_to_html(doc.read_text(encoding="utf-8"))
+    return head + f"<h1>{html.escape(game)}</h1><p>{html.escape(cls.summary)}</p>"

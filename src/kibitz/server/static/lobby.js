@@ -51,13 +51,21 @@ function readOptions() {
   return out;
 }
 
+// The rules link follows the chosen preset (games with presets have a page per preset).
+function rulesLink() {
+  const preset = document.querySelector("[data-option=preset]");
+  const name = $("game").value;
+  $("rules-link").href = `/rules/${name}` + (preset ? `?preset=${encodeURIComponent(preset.value.replace(/'/g, ""))}` : "");
+}
+
 function showGame() {
   const g = games[$("game").value];
   $("summary").textContent = g.summary;
-  $("rules-link").href = `/rules/${g.name}`;
+  rulesLink();
   const opts = $("options");
   opts.replaceChildren(Object.assign(document.createElement("legend"), { textContent: "Options" }));
   for (const o of g.options) opts.append(optionInput(o));
+  opts.querySelector("[data-option=preset]")?.addEventListener("change", rulesLink);
   $("winnable-label").hidden = g.num_players !== 1;
   const seats = $("seats");
   seats.replaceChildren(Object.assign(document.createElement("legend"), { textContent: "Seats" }));

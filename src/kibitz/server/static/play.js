@@ -49,7 +49,8 @@ function draw(msg) {
   const names = msg.table.player_names;
   $("title").textContent = `${msg.table.game}${msg.table.seed ? " #" + msg.table.seed : ""}` +
     (msg.seat !== null ? ` - you are ${names[msg.seat]}` : " - watching");
-  $("rules").href = `/rules/${msg.table.game}`;
+  const preset = msg.table.options.preset;
+  $("rules").href = `/rules/${msg.table.game}` + (preset ? `?preset=${encodeURIComponent(preset)}` : "");
   $("status").textContent = statusText(msg);
   $("status").dataset.ply = msg.ply;
   $("status").dataset.over = msg.outcome ? "1" : "0";
