@@ -74,3 +74,22 @@ def test_finished_record_cannot_start_a_table(client: TestClient) -> None:
     r = client.post("/api/tables", json={"seats": [HUMAN, HUMAN], "record": json.dumps(record)})
     assert r.status_code == 400 and "is over" in r.json()["error"]
     assert client.get("/api/tables").json() == []
+
+
+def test_cardmate_view_lists_each_sides_captured_cards(client: TestClient) -> None:
+    record = cardmate_record(60)
+    made = new_table(client, "cardmate", [HUMAN, HUMAN], record=json.dumps(record))
+    view = client.get(f"/api/tables/{made['id']}/view").json()
+    state = load("cardmate").new_initial_state(3)
+    start = state.position().split()[0]
+    now = view["view"]["position"].split()[0]
+    captures = sum(":" in m for m in record["actions"])
+    assert captures and sum(map(len, view["captured"])) == captures
+    for side, lost in enumerate(view["captured"]):
+        def cards(board: str, side: int = side) -> list[str]:
+            cells = board.replace("/", ",").split(",")
+            return [c for c in cells if not c.isdigit() and c[1].isupper() == (side == 0)]
+        on_board, at_start = cards(now), cards(start)
+        assert len(lost) == len(at_start) - len(on_board)
+        case = str.upper if side == 0 else str.lower
+        assert all(case(code) not in on_board for code in lost)

@@ -16,6 +16,7 @@ from kibitz.core.game import CHANCE, TERMINAL, Game
 from kibitz.core.record import make_record
 from kibitz.core.registry import load
 from kibitz.core.rng import Rng
+from kibitz.server.annotate import annotate
 from kibitz.server.store import SeatSpec, StoredTable, hash_token
 
 SEAT_PRIVATE_KEYS = frozenset({"seat", "hand", "legal", "legal_actions", "take_choices"})
@@ -224,6 +225,7 @@ class LiveTable:
             "thinking": self.thinking,
         }
         if not self.hidden:
+            msg.update(annotate(state))
             msg["moves"] = [
                 {"seat": s, "text": t} for s, t in zip(self.actors, self.texts, strict=True)
             ]

@@ -84,10 +84,26 @@ export function render(el, msg, ctx) {
   const info = document.createElement("div");
   info.className = "row";
   const kings = msg.view.kings;
-  const lost = [0, 1].map((side) => 26 - Object.values(pieces).filter((c) => (c === c.toUpperCase()) === (side === 0)).length);
   info.append(Object.assign(document.createElement("span"), {
-    textContent: `Kings: Forehand ${kings[0]}, Rearhand ${kings[1]}. Cards captured: Forehand lost ${lost[0]}, Rearhand lost ${lost[1]}.`,
+    textContent: `Kings: Forehand ${kings[0]}, Rearhand ${kings[1]}.`,
   }));
+  const captured = document.createElement("div");
+  captured.id = "captured";
+  (msg.captured || [[], []]).forEach((cards, side) => {
+    const line = document.createElement("div");
+    line.className = "captured";
+    line.dataset.side = side;
+    line.append(`${msg.table.player_names[side]} lost ${cards.length}: `);
+    for (const code of cards) {
+      const c = document.createElement("span");
+      c.className = "captured-card";
+      c.title = code;
+      drawCard(c, side === 0 ? code : code.toLowerCase());
+      line.append(c);
+    }
+    captured.append(line);
+  });
+  info.append(captured);
   if (moves.length && moves.every((m) => m.text.includes(":"))) {
     info.append(Object.assign(document.createElement("span"), { className: "notice", id: "follow", textContent: "Compulsory follow: you must capture (a follow)." }));
   }
