@@ -223,6 +223,7 @@ def test_fortress_winnable_deal_solved_through_hints(page: Page, server: Server,
     start_from_lobby(page, server, "fortress", {}, seed="33")
     page.wait_for_selector("[data-pile='0']")
     page.screenshot(path=shots / "fortress.png", full_page=True)
+    dragged = False
     while my_turn_or_over(page):
         before = ply(page)
         page.click("#hint-button")
@@ -231,10 +232,15 @@ def test_fortress_winnable_deal_solved_through_hints(page: Page, server: Server,
         )
         move = page.locator("#hint").get_attribute("data-move") or ""
         src, dst = move.split(">")
-        page.click(f"[data-pile='{src[0] if src.startswith('F') else src}']")
-        page.click(f"[data-pile='{dst}']")
+        if not dragged and src.isdigit():  # one move by drag and drop, the rest by clicks
+            dragged = True
+            page.locator(f"[data-pile='{src}']").drag_to(page.locator(f"[data-pile='{dst}']"))
+        else:
+            page.click(f"[data-pile='{src[0] if src.startswith('F') else src}']")
+            page.click(f"[data-pile='{dst}']")
         wait_past(page, before)
     expect(page.locator("#status")).to_contain_text("Game over: won (all 52 cards")
+    assert dragged
     page.click("#undo")
     expect(page.locator("#status")).not_to_contain_text("Game over")
     page.click("#redo")
