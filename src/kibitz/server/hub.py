@@ -185,15 +185,17 @@ class Hub:
         handler = {
             "action": self._action, "undo": self._undo, "redo": self._redo,
             "restart": self._restart, "autocomplete": self._autocomplete,
-            "hint": self._hint, "winnable": self._winnable,
+            "hint": self._hint, "winnable": self._winnable, "concede": self._concede,
         }.get(kind)
         if handler is None:
             raise IllegalAction(
                 f"unknown message type {kind!r}; valid: action, undo, redo, restart, hint, "
-                "winnable, autocomplete, view, ping"
+                "winnable, autocomplete, concede, view, ping"
             )
         if seat is None:
             raise Forbidden("spectators cannot act; join a seat to play")
+        if table.conceded:
+            raise IllegalAction("the game was conceded (counted as lost); start a new deal")
         return await handler(table, seat, message)
 
     def _check_turn(self, table: LiveTable, seat: int, message: dict[str, Any]) -> None:
@@ -265,6 +267,16 @@ class Hub:
             self._after_change(table, rows, start)
         await self.broadcast(table)
 
+    async def _concede(self, table: LiveTable, seat: int, message: dict) -> None:
+        async with table.lock:
+            if not table.undoable:
+                raise IllegalAction(f"{table.game.name} cannot be conceded; only the patience "
+                                    "games (fortress, chessboard) can")
+            self._check_turn(table, seat, message)
+            table.extra["conceded"] = True
+            self._after_change(table, [])
+        await self.broadcast(table)
+
     async def _hint(self, table: LiveTable, seat: int, message: dict) -> dict[str, Any]:
         async with table.lock:
             self._check_turn(table, seat, message)
@@ -316,11 +328,10 @@ class Hub:
             self.store.append_actions(table.id, first, rows)
         if table.undoable:
             self.store.set_extra(table.id, table.extra)
-        if table.state.is_terminal() and table.status != "finished":
+        out = table.outcome()
+        if out is not None and table.status != "finished":
             table.status = "finished"
             record = table.record()
-            out = table.state.outcome()
-            assert out is not None
             self.store.finish(table.id, record["result"], record)
             best, worst = max(out.returns), min(out.returns)
             for i, seat in enumerate(table.seats):

@@ -13,6 +13,7 @@ from typing import Any
 
 from kibitz.core.errors import IllegalAction
 from kibitz.core.game import CHANCE, TERMINAL, Game
+from kibitz.core.outcome import Outcome
 from kibitz.core.record import make_record
 from kibitz.core.registry import load
 from kibitz.core.rng import Rng
@@ -184,9 +185,21 @@ class LiveTable:
             "seed": None if self.hidden or self.state.seed is None else str(self.state.seed),
         }
 
+    @property
+    def conceded(self) -> bool:
+        """Whether the player gave the game up (patience games: it counts as lost)."""
+        return bool(self.extra.get("conceded"))
+
+    def outcome(self) -> Outcome | None:
+        """The game's result, a conceded game's loss, or None while it is being played."""
+        out = self.state.outcome()
+        if out is None and self.conceded:
+            return Outcome((0.0,) * self.game.num_players, "conceded")
+        return out
+
     def outcome_json(self) -> dict[str, Any] | None:
         """The result with a human summary, once the game is over."""
-        out = self.state.outcome()
+        out = self.outcome()
         if out is None:
             return None
         if self.game.num_players == 1:
@@ -247,4 +260,9 @@ class LiveTable:
         }
         if "hints" in self.extra:
             meta["hints"] = self.extra["hints"]
-        return make_record(self.state, meta)
+        if self.conceded:
+            meta["conceded"] = True
+        record = make_record(self.state, meta)
+        if self.conceded:
+            record["result"] = self.outcome().to_json()  # type: ignore[union-attr]
+        return record

@@ -76,7 +76,9 @@ function draw(msg) {
     const h = button("Hint", () => ctx.send({ type: "hint", ply: msg.ply }), "hint-button"); h.disabled = !!msg.outcome;
     const w = button("Still winnable?", () => { $("hint").textContent = "thinking..."; ctx.send({ type: "winnable" }); }, "winnable");
     const a = button("Auto-complete", () => ctx.send({ type: "autocomplete", ply: msg.ply }), "autocomplete"); a.disabled = !msg.can_autocomplete;
-    tools.append(u, r, button("Restart", () => ctx.send({ type: "restart" }), "restart"), h, w, a);
+    const c = button("Concede", () => { if (confirm("Give up this deal? It counts as lost.")) ctx.send({ type: "concede", ply: msg.ply }); }, "concede");
+    c.disabled = !!msg.outcome;
+    tools.append(u, r, button("Restart", () => ctx.send({ type: "restart" }), "restart"), h, w, a, c);
   }
   if (renderer?.flippable) tools.append(button("Flip", () => { ctx.flipped = !ctx.flipped; ctx.redraw(); }, "flip"));
   const open = msg.table.seats.some((s) => s.kind === "open");

@@ -1,0 +1,49 @@
+"""Patience tables (Fortress, Chessboard): conceding, and statistics kept per player."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from fastapi.testclient import TestClient
+from helpers import COMPUTER, HUMAN, new_table, receive_until
+
+
+def ws_url(made: dict) -> str:
+    return f"/ws/tables/{made['id']}?token={made['tokens']['0']}"
+
+
+def test_concede_counts_a_loss_and_ends_the_game(make_client: Callable[[], TestClient]) -> None:
+    client = make_client()
+    made = new_table(client, "fortress", [HUMAN | {"name": "cleo"}], seed=33)
+    with client.websocket_connect(ws_url(made)) as ws:
+        first = ws.receive_json()
+        ws.send_json({"type": "action", "id": first["legal"][0]["id"], "ply": first["ply"]})
+        receive_until(ws, lambda m: m["ply"] == first["ply"] + 1)
+        ws.send_json({"type": "concede"})
+        over = receive_until(ws, lambda m: m["outcome"] is not None)
+        assert over["outcome"]["reason"] == "conceded" and over["outcome"]["text"].startswith(
+            "lost")
+        for message in ({"type": "undo"}, {"type": "restart"}, {"type": "concede"},
+                        {"type": "action", "id": first["legal"][0]["id"]}):
+            ws.send_json(message)
+            error = receive_until(ws, lambda m: m["type"] == "error")
+            assert "conceded" in error["message"]
+    record = client.get(f"/api/tables/{made['id']}/record").json()
+    assert record["metadata"]["conceded"] and record["result"]["reason"] == "conceded"
+    assert len(record["actions"]) == first["ply"] + 1
+    [stats] = client.get("/api/stats/cleo").json()
+    assert (stats["played"], stats["won"], stats["lost"], stats["current_streak"]) == (1, 0, 1, -1)
+    client = make_client()
+    again = client.get(f"/api/tables/{made['id']}/view",
+                       params={"token": made["tokens"]["0"]}).json()
+    assert again["outcome"]["reason"] == "conceded" and again["table"]["status"] == "finished"
+
+
+def test_only_patience_games_can_be_conceded(client: TestClient) -> None:
+    made = new_table(client, "smess", [HUMAN, COMPUTER])
+    with client.websocket_connect(ws_url(made)) as ws:
+        ws.receive_json()
+        ws.send_json({"type": "concede"})
+        error = receive_until(ws, lambda m: m["type"] == "error")
+        assert "smess cannot be conceded" in error["message"]
+    assert client.get(f"/api/tables/{made['id']}").json()["status"] == "playing"
