@@ -47,3 +47,19 @@ def test_only_patience_games_can_be_conceded(client: TestClient) -> None:
         error = receive_until(ws, lambda m: m["type"] == "error")
         assert "smess cannot be conceded" in error["message"]
     assert client.get(f"/api/tables/{made['id']}").json()["status"] == "playing"
+
+
+def test_patience_statistics_keep_streaks_and_hints(client: TestClient) -> None:
+    for deal, hint in ((33, True), (34, False)):
+        made = new_table(client, "chessboard", [HUMAN | {"name": "dot"}], seed=deal)
+        with client.websocket_connect(ws_url(made)) as ws:
+            first = ws.receive_json()
+            if hint:
+                ws.send_json({"type": "hint", "ply": first["ply"]})
+                assert receive_until(ws, lambda m: m["type"] == "hint")["ply"] == first["ply"]
+            ws.send_json({"type": "concede"})
+            receive_until(ws, lambda m: m.get("outcome") is not None)
+    [stats] = client.get("/api/stats/dot").json()
+    assert stats == {"game": "chessboard", "played": 2, "won": 0, "lost": 2, "drawn": 0,
+                     "win_rate": 0.0, "current_streak": -2, "longest_win_streak": 0,
+                     "longest_loss_streak": 2, "hints": 1}

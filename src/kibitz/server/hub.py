@@ -18,6 +18,7 @@ from kibitz.ai.levels import level_specs
 from kibitz.core.errors import IllegalAction, InvalidOptions, KibitzError
 from kibitz.core.options import options_to_json
 from kibitz.core.registry import game_class, load
+from kibitz.games.fortress.stats import GameEntry
 from kibitz.server import workers
 from kibitz.server.store import SeatSpec, Store, StoredTable, hash_token
 from kibitz.server.table import LiveTable
@@ -334,16 +335,17 @@ class Hub:
             record = table.record()
             self.store.finish(table.id, record["result"], record)
             best, worst = max(out.returns), min(out.returns)
+            hints = table.extra.get("hints", 0)
             for i, seat in enumerate(table.seats):
-                if seat.kind == "human" and seat.name:
-                    r = out.returns[i]
-                    if table.game.num_players == 1:
-                        score = 1 if r > 0 else -1
-                    else:
-                        score = 0 if best == worst else (1 if r == best else -1)
-                    self.store.add_result(
-                        seat.name, table.game.name, score, table.extra.get("hints", 0)
-                    )
+                if seat.kind != "human" or not seat.name:
+                    continue
+                r = out.returns[i]
+                if table.game.num_players == 1:
+                    entry = GameEntry(table.state.seed, r > 0, hints, len(table.state.history))
+                    self.store.add_patience_result(seat.name, table.game.name, entry)
+                else:
+                    score = 0 if best == worst else (1 if r == best else -1)
+                    self.store.add_result(seat.name, table.game.name, score, hints)
 
     # -- computer seats --------------------------------------------------------------------
     def _kick(self, table: LiveTable) -> None:

@@ -28,6 +28,12 @@ from sqlalchemy import (
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
+from kibitz.games.fortress.stats import GameEntry, Statistics
+
+PATIENCE_COUNTS = ("played", "won", "lost", "current_streak", "longest_win_streak",
+                   "longest_loss_streak")
+"""The counts of the patience games' ``Statistics`` kept in a player's row."""
+
 
 def now() -> datetime:
     """The current time in UTC."""
@@ -298,6 +304,21 @@ class Store:
             else:
                 row.drawn += 1
                 row.current_streak = 0
+
+    def add_patience_result(self, player: str, game: str, entry: GameEntry) -> None:
+        """Count a finished patience deal with the game's own ``Statistics`` (streaks, e.9)."""
+        with self.session.begin() as s:
+            row = s.get(StatsRow, (player, game))
+            if row is None:
+                row = StatsRow(player=player, game=game, played=0, won=0, lost=0, drawn=0,
+                               current_streak=0, longest_win_streak=0, longest_loss_streak=0,
+                               hints=0)
+                s.add(row)
+            stats = Statistics(game, **{name: getattr(row, name) for name in PATIENCE_COUNTS})
+            stats.add(entry)
+            for name in PATIENCE_COUNTS:
+                setattr(row, name, getattr(stats, name))
+            row.hints += entry.hints
 
     def stats(self, player: str) -> list[dict[str, Any]]:
         """Every game's statistics for ``player``."""
