@@ -159,6 +159,29 @@ def test_cardmate_against_the_computer(page: Page, server: Server, shots: Path) 
     page.screenshot(path=shots / "cardmate-over.png", full_page=True)
 
 
+def test_cardmate_record_imported_in_the_lobby(page: Page, server: Server, shots: Path) -> None:
+    from kibitz.core.play import play_random
+    from kibitz.core.record import make_record
+    from kibitz.core.registry import game_class, load
+    from kibitz.core.rng import Rng
+
+    state = play_random(load("cardmate").new_initial_state(3), Rng(5), max_plies=40)
+    record = make_record(state)
+    captures = sum(":" in move for move in record["actions"])
+    assert captures > 0
+    text = game_class("cardmate").write_text_record(record)
+    page.goto(server.url + "/")
+    page.select_option("#game", "cardmate")
+    page.click("#import-box summary")
+    page.fill("#record", text or "")
+    page.click("#start")
+    page.wait_for_url("**/play/**")
+    page.wait_for_function("() => document.getElementById('status').dataset.ply === '40'")
+    expect(page.locator("#captured .captured-card")).to_have_count(captures)
+    expect(page.locator("#moves")).to_contain_text(f"40. {record['actions'][-1]}")
+    page.screenshot(path=shots / "cardmate-imported.png", full_page=True)
+
+
 def play_buttons(page: Page, selector: str) -> None:
     """Play through legal card/action buttons until the game is over."""
     while my_turn_or_over(page):
