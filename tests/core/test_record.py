@@ -80,3 +80,17 @@ def test_parse_record_text_rejects_non_json_non_record_text():
         parse_record_text("{ broken")
     with pytest.raises(InvalidRecord, match="neither JSON nor"):
         parse_record_text("hello")
+
+
+def test_an_unfinished_game_may_end_by_a_declared_result():
+    record = {"game": "smess", "actions": ["b2-b3"]}
+    record["result"] = {"returns": [-1.0, 1.0], "reason": "resignation"}
+    done = replay(record)
+    assert done.state.outcome() is None
+    assert done.declared.describe(done.game.player_names) == "Red wins (resignation)"
+    record["result"] = {"returns": [1.0, -1.0], "reason": "brain captured"}
+    with pytest.raises(InvalidRecord, match="only end by resignation, conceded, agreed draw"):
+        replay(record)
+    record["result"] = {"returns": [1.0], "reason": "resignation"}
+    with pytest.raises(InvalidRecord, match="needs 'returns', 2 numbers"):
+        replay(record)

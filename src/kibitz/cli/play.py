@@ -99,7 +99,7 @@ def replay_cmd(
     done = replay(parse_record_text(read_text(file)))
     for ply, move in enumerate(done.moves, 1):
         typer.echo(f"{ply}. {move}")
-    out = done.state.outcome()
+    out = done.declared
     text = out.describe(done.game.player_names) if out else "unfinished"
     typer.echo(f"result: {text}")
 

@@ -13,8 +13,11 @@ from typing import Any
 from kibitz.core.errors import InvalidOptions, InvalidRecord, KibitzError
 from kibitz.core.game import Game, State
 from kibitz.core.options import options_to_json
+from kibitz.core.outcome import Outcome
 from kibitz.core.registry import game_class, game_classes
 
+DECLARED_ENDINGS = ("resignation", "conceded", "agreed draw")
+"""Reasons a record may give for a result that the moves alone do not reach."""
 RECORD_KEYS = ("game", "options", "seed", "actions", "result", "metadata")
 
 
@@ -25,6 +28,8 @@ class Replay:
     game: Game
     state: State
     moves: list[str] = field(default_factory=list)
+    declared: Outcome | None = None
+    """The record's result: the game's outcome, or one declared off the board."""
 
 
 def make_record(state: State, metadata: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -113,15 +118,42 @@ def replay(record: dict[str, Any]) -> Replay:
         except KibitzError as exc:
             raise InvalidRecord(f"ply {ply}: move {text!r}: {exc}") from exc
         result.moves.append(text)
-    expected = record.get("result")
-    out = state.outcome()
-    replayed = out.to_json()["returns"] if out else None
-    if expected is not None and replayed != expected.get("returns"):
-        raise InvalidRecord(
-            f"record result {expected!r} does not match the replayed game "
-            f"({out.to_json() if out else 'unfinished'})"
-        )
+    result.declared = _check_result(record.get("result"), state)
     return result
+
+
+def _check_result(expected: Any, state: State) -> Outcome | None:
+    """The record's result: the game's own outcome, or one declared off the board.
+
+    A finished game's record must state its true result. An unfinished game's record may
+    state a result reached by a player's decision (resignation, concession, agreed draw).
+    """
+    out = state.outcome()
+    if expected is None:
+        return None
+    if not isinstance(expected, dict):
+        raise InvalidRecord(f"record 'result' must be an object or null, got {expected!r}")
+    returns = expected.get("returns")
+    if out is not None:
+        if returns != list(out.returns):
+            raise InvalidRecord(
+                f"record result {expected!r} does not match the replayed game ({out.to_json()})"
+            )
+        return out
+    reason = expected.get("reason")
+    if reason not in DECLARED_ENDINGS:
+        raise InvalidRecord(
+            f"record result {expected!r} does not match the replayed game (unfinished); "
+            f"an unfinished game may only end by {', '.join(DECLARED_ENDINGS)}"
+        )
+    n = state.game.num_players
+    if (
+        not isinstance(returns, list)
+        or len(returns) != n
+        or not all(isinstance(r, (int, float)) and not isinstance(r, bool) for r in returns)
+    ):
+        raise InvalidRecord(f"record result {expected!r} needs 'returns', {n} numbers")
+    return Outcome(tuple(float(r) for r in returns), reason)
 
 
 def replay_text(text: str) -> Replay:
