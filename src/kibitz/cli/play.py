@@ -104,6 +104,25 @@ def replay_cmd(
     typer.echo(f"result: {text}")
 
 
+@app.command("view")
+@user_errors
+def view_cmd(
+    file: RecordArg,
+    seat: Annotated[int | None, typer.Option(help="Show only what this seat saw.")] = None,
+    ply: Annotated[int | None, typer.Option(help="Stop after this many actions.")] = None,
+) -> None:
+    """Replay a record up to --ply and print the position as --seat saw it."""
+    record = parse_record_text(read_text(file))
+    players = game_class(record["game"]).num_players
+    if seat is not None and not 0 <= seat < players:
+        fail(f"seat must be in 0..{players - 1}, got {seat}")
+    if ply is not None:
+        if not 0 <= ply <= len(record["actions"]):
+            fail(f"ply must be in 0..{len(record['actions'])}, got {ply}")
+        record = {**record, "actions": record["actions"][:ply], "result": None}
+    typer.echo(replay(record).state.render(seat))
+
+
 @app.command("convert")
 @user_errors
 def convert_cmd(

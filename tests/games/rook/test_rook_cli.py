@@ -1,4 +1,4 @@
-"""The generic and Rook commands: random-game, replay, show --seat, rook-view, rook-rules."""
+"""The generic and Rook commands: random-game, replay, show --seat, view, rook-rules."""
 
 from __future__ import annotations
 
@@ -69,11 +69,11 @@ def test_rook_view_shows_only_the_seat_hand(tmp_path: Path) -> None:
     path = _random_game(tmp_path, "max_deals=1")
     record = json.loads(path.read_text())
     ply = next(i for i, a in enumerate(record["actions"]) if a.startswith("bid") or a == "pass")
-    result = runner.invoke(app, ["rook-view", str(path), "--seat", "2", "--ply", str(ply)])
+    result = runner.invoke(app, ["view", str(path), "--seat", "2", "--ply", str(ply)])
     assert result.exit_code == 0, result.output
     assert "South: 9 cards" in result.stdout and "North: " in result.stdout
     assert "North: 9 cards" not in result.stdout
-    bad = runner.invoke(app, ["rook-view", str(path), "--seat", "5"])
+    bad = runner.invoke(app, ["view", str(path), "--seat", "5"])
     assert bad.exit_code == 2 and "seat must be" in bad.output
 
 

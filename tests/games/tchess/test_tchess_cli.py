@@ -49,8 +49,8 @@ def test_strength_and_view_commands(tmp_path: Path) -> None:
     assert bad.exit_code == 2 and "unknown card 'X'" in bad.output
     path = tmp_path / "g.json"
     path.write_text(runner.invoke(app, ["random-game", "tchess", "--seed", "3"]).stdout)
-    view = runner.invoke(app, ["tchess-view", str(path), "--seat", "1", "--ply", "12"])
+    view = runner.invoke(app, ["view", str(path), "--seat", "1", "--ply", "12"])
     assert view.exit_code == 0, view.output
     assert "White  hand: 6 cards" in view.stdout and "White draws ?" in view.stdout
-    wrong = runner.invoke(app, ["tchess-view", str(path), "--seat", "2"])
-    assert wrong.exit_code == 2 and "seat must be 0" in wrong.output
+    wrong = runner.invoke(app, ["view", str(path), "--seat", "2"])
+    assert wrong.exit_code == 2 and "seat must be in 0..1, got 2" in wrong.output
