@@ -113,3 +113,12 @@ def test_the_installed_command_exits_2_without_traceback():
     assert proc.stderr.strip() == "error: unknown game 'nogame'; known games: " + ", ".join(
         __import__("kibitz").games()
     )
+
+
+def test_view_replays_a_record_up_to_a_ply():
+    record = json.dumps({"game": "smess", "actions": ["b2-b3", "b7-b6", "c2-c3"]})
+    result = run("view", "-", "--ply", "2", input=record)
+    assert result.exit_code == 0
+    assert "Position: 1ssbss1/n1nnnnn/1n5/7/7/1N5/N1NNNNN/1SSBSS1 b 2 2" in result.stdout
+    bad = run("view", "-", "--ply", "9", input=record)
+    assert bad.exit_code == 2 and "ply must be in 0..3, got 9" in bad.stderr
