@@ -285,12 +285,7 @@ class Store:
     def add_result(self, player: str, game: str, score: int, hints: int = 0) -> None:
         """Count a finished game for ``player``: ``score`` 1 won, 0 drawn, -1 lost."""
         with self.session.begin() as s:
-            row = s.get(StatsRow, (player, game))
-            if row is None:
-                row = StatsRow(player=player, game=game, played=0, won=0, lost=0, drawn=0,
-                               current_streak=0, longest_win_streak=0, longest_loss_streak=0,
-                               hints=0)
-                s.add(row)
+            row = _stats_row(s, player, game)
             row.played += 1
             row.hints += hints
             if score > 0:
@@ -308,12 +303,7 @@ class Store:
     def add_patience_result(self, player: str, game: str, entry: GameEntry) -> None:
         """Count a finished patience deal with the game's own ``Statistics`` (streaks, e.9)."""
         with self.session.begin() as s:
-            row = s.get(StatsRow, (player, game))
-            if row is None:
-                row = StatsRow(player=player, game=game, played=0, won=0, lost=0, drawn=0,
-                               current_streak=0, longest_win_streak=0, longest_loss_streak=0,
-                               hints=0)
-                s.add(row)
+            row = _stats_row(s, player, game)
             stats = Statistics(game, **{name: getattr(row, name) for name in PATIENCE_COUNTS})
             stats.add(entry)
             for name in PATIENCE_COUNTS:
@@ -336,3 +326,13 @@ class Store:
                 }
                 for r in rows
             ]
+
+
+def _stats_row(session: Session, player: str, game: str) -> StatsRow:
+    """The statistics row of ``player`` at ``game``, created with zero counts if new."""
+    row = session.get(StatsRow, (player, game))
+    if row is None:
+        row = StatsRow(player=player, game=game, played=0, won=0, lost=0, drawn=0,
+                       current_streak=0, longest_win_streak=0, longest_loss_streak=0, hints=0)
+        session.add(row)
+    return row
