@@ -81,7 +81,7 @@ function showGame() {
       else kinds.push(["computer", "computer (random: no levels yet)"]);
     }
     for (const [v, t] of kinds) sel.append(Object.assign(document.createElement("option"), { value: v, textContent: t }));
-    if (i > 0 && g.num_players > 1) sel.value = g.levels.length ? `computer:${g.levels[0]}` : "computer";
+    if (i > 0 && g.num_players > 1) sel.value = g.levels.length ? `computer:${g.levels.includes(2) ? 2 : g.levels[0]}` : "computer";
     label.append(sel);
     seats.append(label);
   });
