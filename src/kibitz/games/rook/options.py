@@ -1,9 +1,9 @@
 """Rook's options: a preset plus per-parameter overrides, resolved and validated into ``Rules``.
 
-Every override defaults to None, meaning "take the preset's value". Boolean overrides are
-annotated ``bool`` rather than ``bool | None`` because the core's text parser reads ``off``
-as None for optional types; with plain ``bool`` ``-o rook=off`` turns the Crow off.
-Literal overrides list None among their values so that ``-o bonus=none`` means no bonus.
+Every override defaults to None, meaning "take the preset's value". From text, a boolean
+override reads ``off``/``false`` as False (``-o rook=off`` removes the Crow) and ``none`` as
+"the preset's value"; the Literal overrides list the string ``"none"`` where it is a real value
+(``-o bonus=none`` means no bonus).
 """
 
 from __future__ import annotations
@@ -25,14 +25,14 @@ class RookOptions:
 
     preset: Preset = "crowsnest"
     ranks: tuple[int, ...] | None = None
-    ones_high: bool = None  # type: ignore[assignment]
-    rook: bool = None  # type: ignore[assignment]
+    ones_high: bool | None = None
+    rook: bool | None = None
     rook_rank: Literal["lowest", "above_10", "highest", None] = None
-    rook_anytime: bool = None  # type: ignore[assignment]
+    rook_anytime: bool | None = None
     rook_points: int | None = None
-    red1: bool = None  # type: ignore[assignment]
+    red1: bool | None = None
     red1_points: int | None = None
-    red1_anytime: bool = None  # type: ignore[assignment]
+    red1_anytime: bool | None = None
     counters: tuple[str, ...] | None = None
     hand_size: int | None = None
     bonus: Literal["none", "most_tricks", "last_trick", None] = None
@@ -42,11 +42,11 @@ class RookOptions:
     bid_step: int | None = None
     bid_max: int | Literal["total"] | None = None
     all_pass: Literal["redeal", "dealer_forced", None] = None
-    trump_before_nest: bool = None  # type: ignore[assignment]
-    nest_counters_allowed: bool = None  # type: ignore[assignment]
+    trump_before_nest: bool | None = None
+    nest_counters_allowed: bool | None = None
     nest_points_to: Literal["last_trick", "declarer", None] = None
     first_lead: Literal["left_of_dealer", "declarer", "left_of_declarer", None] = None
-    must_trump_when_void: bool = None  # type: ignore[assignment]
+    must_trump_when_void: bool | None = None
     made_scores: Literal["bid", "points", None] = None
     target: int | None = None
     max_deals: int | None = None
