@@ -12,7 +12,7 @@ from kibitz.games.rook.cards import bits
 from kibitz.games.rook.presets import Rules
 from kibitz.games.rook.scoring import score_hand
 from kibitz.games.rook.table import Table
-from kibitz.games.rook.tricks import legal_plays
+from kibitz.games.rook.tricks import legal_plays, trick_winner
 
 
 def _beats(table: Table, trump: int, card: int, best: int, best_suit: int) -> bool:
@@ -109,7 +109,7 @@ def playout(
     taken: list[int],
 ) -> int:
     """Play the hand out with the policy (mutating the arguments); the last trick's team."""
-    points, suit_of, power = table.points, table.suit_of[trump], table.power
+    points = table.points
     last_team = -1
     while any(hands):
         seat = (leader + len(trick)) & 3
@@ -117,16 +117,7 @@ def playout(
         hands[seat] &= ~(1 << card)
         trick.append(card)
         if len(trick) == 4:
-            best_i, best_suit = 0, suit_of[trick[0]]
-            for i in range(1, 4):
-                c = trick[i]
-                s = suit_of[c]
-                if s == best_suit:
-                    if power[c] > power[trick[best_i]]:
-                        best_i = i
-                elif s == trump:
-                    best_i, best_suit = i, s
-            winner = (leader + best_i) & 3
+            winner = (leader + trick_winner(table, trump, trick)) & 3
             team = winner & 1
             won[team] += 1
             taken[team] += points[trick[0]] + points[trick[1]] + points[trick[2]] + points[trick[3]]
