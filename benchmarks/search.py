@@ -1,4 +1,4 @@
-"""Search speed of the computer players: simulations/s of MCTS (nodes/s of alpha-beta go here too).
+"""Search speed of the computer players: nodes/s of alpha-beta, simulations/s of MCTS.
 
 Run: python benchmarks/search.py [ENTRY ...]   (default: every entry)
 """
@@ -45,21 +45,22 @@ def mcts_tchess() -> None:
     )
 
 
-def alphabeta_cardmate() -> None:
-    """Alpha-beta nodes/s on Cardmate (depth 4, quiescence on), the level-4 search."""
+def alphabeta(game: str, depth: int, nodes: int, **options: object) -> None:
+    """Alpha-beta nodes/s (iterative deepening, quiescence on) from positions of random play."""
     from kibitz.ai.alphabeta import AlphaBetaAgent
 
-    states = positions("cardmate", 8, 20, suit_setup=True)
-    nodes = 0
+    states = positions(game, 8, 20, **options)
+    searched = 0
     start = time.perf_counter()
     for state in states:
-        agent = AlphaBetaAgent(depth=4, nodes=20000)
+        agent = AlphaBetaAgent(depth=depth, nodes=nodes)
         agent.choose(state, state.current_player)
-        nodes += agent.nodes
+        searched += agent.nodes
     elapsed = time.perf_counter() - start
     print(
-        f"cardmate alphabeta: {nodes / elapsed:,.0f} nodes/s "
-        f"({nodes} in {elapsed:.2f} s, {elapsed / len(states) * 1000:.0f} ms per depth-4 move)"
+        f"{game} alphabeta: {searched / elapsed:,.0f} nodes/s "
+        f"({searched} in {elapsed:.2f} s, {elapsed / len(states) * 1000:.0f} ms per "
+        f"depth-{depth} move)"
     )
 
 
@@ -132,7 +133,8 @@ def solver_patience() -> None:
 
 BENCHES: dict[str, Callable[[], None]] = {
     "mcts-tchess": mcts_tchess,
-    "alphabeta-cardmate": alphabeta_cardmate,
+    "alphabeta-smess": lambda: alphabeta("smess", 5, 20000),
+    "alphabeta-cardmate": lambda: alphabeta("cardmate", 4, 20000, suit_setup=True),
     "rookbot": mcts_rook,
     "solver-patience": solver_patience,
 }
