@@ -29,16 +29,24 @@ def positions(game: str, count: int, plies: int, **options: object) -> list[Stat
     return out
 
 
+def searched(states: list[State], make: Callable[[int], object], count: str) -> tuple[int, float]:
+    """Let a fresh agent ``make(i)`` choose in each state; total of its ``count`` and seconds."""
+    total = 0
+    start = time.perf_counter()
+    for i, state in enumerate(states):
+        agent = make(i)
+        agent.choose(state, state.current_player)  # type: ignore[attr-defined]
+        total += getattr(agent, count)
+    return total, time.perf_counter() - start
+
+
 def mcts_tchess() -> None:
     """ISMCTS simulations/s on TCHESS Cards (each one a fresh determinization)."""
     states = positions("tchess", 20, 30)
-    sims = 0
-    start = time.perf_counter()
-    for i, state in enumerate(states):
-        agent = ISMCTSAgent(i, iterations=200, rollout_depth=1, reuse=False)
-        agent.choose(state, state.current_player)
-        sims += agent.simulations
-    elapsed = time.perf_counter() - start
+    sims, elapsed = searched(
+        states, lambda i: ISMCTSAgent(i, iterations=200, rollout_depth=1, reuse=False),
+        "simulations",
+    )
     print(
         f"tchess ismcts (rollouts to the end of the round): {sims / elapsed:,.0f} simulations/s "
         f"({sims} in {elapsed:.2f} s, {elapsed / len(states) * 1000:.0f} ms per 200-iteration move)"
@@ -50,16 +58,10 @@ def alphabeta(game: str, depth: int, nodes: int, **options: object) -> None:
     from kibitz.ai.alphabeta import AlphaBetaAgent
 
     states = positions(game, 8, 20, **options)
-    searched = 0
-    start = time.perf_counter()
-    for state in states:
-        agent = AlphaBetaAgent(depth=depth, nodes=nodes)
-        agent.choose(state, state.current_player)
-        searched += agent.nodes
-    elapsed = time.perf_counter() - start
+    count, elapsed = searched(states, lambda _i: AlphaBetaAgent(depth=depth, nodes=nodes), "nodes")
     print(
-        f"{game} alphabeta: {searched / elapsed:,.0f} nodes/s "
-        f"({searched} in {elapsed:.2f} s, {elapsed / len(states) * 1000:.0f} ms per "
+        f"{game} alphabeta: {count / elapsed:,.0f} nodes/s "
+        f"({count} in {elapsed:.2f} s, {elapsed / len(states) * 1000:.0f} ms per "
         f"depth-{depth} move)"
     )
 
