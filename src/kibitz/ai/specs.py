@@ -61,8 +61,10 @@ def _coerce(kind: str, factory: AgentFactory, params: tuple[tuple[str, str], ...
     out: dict[str, Any] = {}
     for key, text in params:
         param = signature.parameters.get(key)
-        if param is None or key == "seed":
-            valid = ", ".join(p for p in signature.parameters if p not in ("seed", "self"))
+        if param is None or key in ("seed", "make_agent"):
+            valid = ", ".join(
+                p for p in signature.parameters if p not in ("seed", "self", "make_agent")
+            )
             raise InvalidOptions(
                 f"agent {kind!r} has no parameter {key!r}; valid: {valid or '(none)'}"
             )
@@ -107,7 +109,10 @@ def make_agent(spec: str | AgentSpec, game: Game, seed: int = 0) -> Agent:
     if factory is None:
         known = sorted({*agent_kinds(), *game_agents})
         raise InvalidOptions(f"unknown agent {parsed.kind!r}; known agents: {', '.join(known)}")
-    return factory(seed=seed, **_coerce(parsed.kind, factory, parsed.params))
+    params = _coerce(parsed.kind, factory, parsed.params)
+    if "make_agent" in inspect.signature(factory).parameters:
+        params["make_agent"] = lambda sub, sub_seed: make_agent(sub, game, sub_seed)
+    return factory(seed=seed, **params)
 
 
 def _load_builtin() -> None:

@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
+from kibitz.core.capabilities import Assistant, Features, GameAI, Tool
 from kibitz.core.errors import IllegalAction, InvalidPosition, InvalidRecord
 from kibitz.core.options import build_options, options_to_json
 from kibitz.core.outcome import Outcome
@@ -41,6 +42,14 @@ class Game(ABC):
     """Options the lab sets for computer-vs-computer matches so that every game ends."""
     match_opening_plies: ClassVar[int] = 0
     """Random plies the lab plays first, so that deterministic agents meet varied positions."""
+    has_chance: ClassVar[bool] = False
+    """Whether chance nodes occur in play (a deal drawn from the seed is not one)."""
+    teams: ClassVar[tuple[tuple[int, ...], ...]] = ()
+    """Partnerships (seats that share a result); empty when every seat plays for itself."""
+    player_colours: ClassVar[tuple[str, ...]] = ()
+    """A CSS colour per seat for front ends (empty: the front end chooses)."""
+    features: ClassVar[Features] = Features()
+    """Play features front ends offer (undo, concede, statistics kind)."""
 
     def __init__(self, **options: Any) -> None:
         self.options = build_options(self.options_class, options)
@@ -71,7 +80,7 @@ class Game(ABC):
             raise InvalidRecord(f"serialized state is not a {self.name} state")
         if options_to_json(self.options) != data.get("options", {}):
             raise InvalidRecord("serialized state was made with other options")
-        state = self._start(data.get("seed"), data.get("position"))
+        state = self.start(data.get("seed"), data.get("position"))
         actions = data.get("actions", [])
         if not isinstance(actions, list):
             raise InvalidRecord("serialized 'actions' must be a list of action ids")
@@ -82,10 +91,74 @@ class Game(ABC):
                 raise InvalidRecord(f"ply {ply}: {exc}") from exc
         return state
 
-    def _start(self, seed: int | None, position: str | None) -> State:
+    def start(self, seed: int | None = None, position: str | None = None) -> State:
+        """A new game from a position string if given, else from ``seed``."""
         if position is not None:
             return self.new_state_from_position(position)
         return self.new_initial_state(seed)
+
+    # -- declarations front ends and agents read ------------------------------------------
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """The sides that share a result: the teams, or each seat alone."""
+        return self.teams or tuple((s,) for s in range(self.num_players))
+
+    def side_of(self, seat: int) -> tuple[int, ...]:
+        """The seats on ``seat``'s side (``seat`` and its partners)."""
+        return next(side for side in self.sides() if seat in side)
+
+    def assistant(self) -> Assistant | None:
+        """The help the game gives its player (hints, solver questions), if any."""
+        return None
+
+    def ai(self) -> GameAI:
+        """Search knowledge, computer levels and the game's own agent kinds."""
+        return GameAI()
+
+    def tools(self) -> dict[str, Tool]:
+        """Game-specific command-line tools by name."""
+        return {}
+
+    def rules_page(self) -> str | None:
+        """The rules as these options resolve them (Markdown), or None to use the guide."""
+        return None
+
+    def description(self) -> dict[str, Any]:
+        """Static facts a front end needs to draw the game (JSON): seats, and per game the
+        board geometry or card faces. Games extend the base dict."""
+        colours = self.player_colours or (None,) * self.num_players
+        return {
+            "game": self.name,
+            "seats": [
+                {"seat": i, "name": n, "colour": c, "side": self.sides().index(self.side_of(i))}
+                for i, (n, c) in enumerate(zip(self.player_names, colours, strict=True))
+            ],
+            "teams": [list(t) for t in self.teams],
+            "perfect_information": self.perfect_information,
+            "features": {
+                "undo": self.features.undo, "concede": self.features.concede,
+                "statistics": self.features.statistics,
+                "assistance": self.assistant() is not None,
+            },
+        }  # fmt: skip
+
+    def conceded_outcome(self, seat: int) -> Outcome:
+        """The result when ``seat`` gives up: its side loses."""
+        side = self.side_of(seat)
+        if self.num_players == 1:
+            return Outcome((0.0,), "conceded")
+        return Outcome(
+            tuple(-1.0 if s in side else 1.0 for s in range(self.num_players)), "conceded"
+        )
+
+    def score_of(self, outcome: Outcome, seat: int) -> int:
+        """``seat``'s result for statistics: 1 won, 0 drawn, -1 lost."""
+        r = outcome.returns
+        if self.num_players == 1:
+            return 1 if r[0] > 0 else -1
+        best, worst = max(r), min(r)
+        if best == worst:
+            return 0
+        return 1 if r[seat] == best else -1
 
     @classmethod
     def read_text_record(cls, text: str) -> dict | None:
@@ -141,9 +214,84 @@ class State(ABC):
     def str_to_action(self, text: str) -> int:
         """Parse notation into a legal action id; NotationError or IllegalAction otherwise."""
 
-    @abstractmethod
-    def observation(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` may know, as a JSON-able dict."""
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know (None: a spectator), as a JSON-able dict.
+
+        The common keys (see ``common_observation``) come first, then the game's own
+        (``_observe``), which never reuse a common key for another meaning.
+        """
+        data = self.common_observation(seat)
+        data.update(self._observe(seat))
+        return data
+
+    def _observe(self, seat: int | None) -> dict[str, Any]:
+        """The game's own observation keys for ``seat`` (None: a spectator)."""
+        raise NotImplementedError(f"{self.game.name} has no observation")
+
+    def common_observation(self, seat: int | None) -> dict[str, Any]:
+        """The keys every game's observation has, with one meaning in every game.
+
+        ``game``; ``seat`` (the observer, None for a spectator); ``ply`` (actions so far);
+        ``to_act`` (the seat to act, None at a chance node or once over); ``phase`` (the
+        game's phase name; ``over`` at the end); ``last_action`` (``{seat, text}`` of the
+        last action as the observer may see it, ``seat`` None for chance; or None);
+        ``result`` (``{returns, reason, text}`` once over, else None); ``scores`` (the
+        running score per side, or None where the game keeps none).
+        """
+        player = self.current_player
+        out = self.outcome()
+        result = None
+        if out is not None:
+            result = {**out.to_json(), "text": out.describe(self.game.player_names)}
+        return {
+            "game": self.game.name,
+            "seat": seat,
+            "ply": len(self.history),
+            "to_act": player if player >= 0 else None,
+            "phase": self.phase(),
+            "last_action": self.last_action(seat),
+            "result": result,
+            "scores": self.scores(),
+        }
+
+    def phase(self) -> str:
+        """The phase name shown to players (``over`` at the end)."""
+        if self.is_terminal():
+            return "over"
+        return "chance" if self.current_player == CHANCE else "play"
+
+    def scores(self) -> list[float] | None:
+        """The running score of each side, or None where the game keeps none."""
+        return None
+
+    def last_action(self, seat: int | None) -> dict[str, Any] | None:
+        """``{seat, text}`` of the last action as ``seat`` may see it, or None at the start.
+
+        Games with hidden information override this to hide what ``seat`` may not see; the
+        base shows the text in perfect-information games only.
+        """
+        if not self.history:
+            return None
+        action = self.history[-1]
+        self.undo()
+        try:
+            actor = self.current_player
+            text = self.action_to_str(action) if self.game.perfect_information else None
+        finally:
+            self.push(action)
+        return {"seat": actor if actor >= 0 else None, "text": text}
+
+    def moves(self) -> list[dict[str, Any]]:
+        """The legal moves as records a client draws from: ``id``, ``text`` and the game's
+        own fields (``move_fields``), in ``legal_actions()`` order."""
+        return [
+            {"id": a, "text": self.action_to_str(a), **self.move_fields(a)}
+            for a in self.legal_actions()
+        ]
+
+    def move_fields(self, action: int) -> dict[str, Any]:
+        """Per-game fields of a legal move: squares, card, pile, promotion, flags."""
+        return {}
 
     @abstractmethod
     def observation_tensor(self, seat: int) -> np.ndarray:

@@ -35,7 +35,7 @@ class Replay:
 def make_record(state: State, metadata: dict[str, Any] | None = None) -> dict[str, Any]:
     """The record of ``state``'s game so far (it replays to ``state``)."""
     game = state.game
-    start = game._start(state.seed, state.start_position)
+    start = game.start(state.seed, state.start_position)
     actions = []
     for action in state.history:
         actions.append(start.action_to_str(action))
@@ -105,7 +105,7 @@ def replay(record: dict[str, Any]) -> Replay:
     except KibitzError as exc:
         raise InvalidRecord(str(exc)) from exc
     try:
-        state = game._start(record.get("seed"), record.get("position"))
+        state = game.start(record.get("seed"), record.get("position"))
     except KibitzError as exc:
         raise InvalidRecord(f"record start: {exc}") from exc
     result = Replay(game, state)

@@ -107,7 +107,7 @@ class Hub:
                 self.pool, workers.winnable_deal, game, json.dumps(options_to_json(g.options)),
                 secrets.randbits(31),
             )
-        start = g._start(seed, position)  # validates seed and position
+        start = g.start(seed, position)  # validates seed and position
         specs: list[SeatSpec] = []
         tokens: dict[int, str] = {}
         for i, seat in enumerate(seats):

@@ -57,7 +57,7 @@ class LiveTable:
         self.id = stored.id
         self.stored = stored
         self.game: Game = load(stored.game, **stored.options)
-        self.state = self.game._start(stored.seed, stored.position)
+        self.state = self.game.start(stored.seed, stored.position)
         self.hidden = not self.game.perfect_information or self.state.current_player == CHANCE
         self.seats: list[SeatSpec] = stored.seats
         self.texts: list[str] = []

@@ -5,6 +5,7 @@ from __future__ import annotations
 import secrets
 from typing import Any, ClassVar
 
+from kibitz.core.capabilities import GameAI
 from kibitz.core.game import Game
 from kibitz.core.rng import Rng
 from kibitz.games.cardmate.cards import PLAYER_NAMES
@@ -23,6 +24,12 @@ class CardmateGame(Game):
     options_class: ClassVar[type] = CardmateOptions
     summary: ClassVar[str] = "cards as chess pieces: rank moves, suit captures, two Kings each"
     match_defaults: ClassVar[dict[str, Any]] = {"suit_setup": True, "max_plies": 300}
+
+    def ai(self) -> GameAI:
+        """Search hooks and computer levels from the game's ``eval`` module."""
+        from kibitz.games.cardmate.eval import LEVELS, SEARCH_HOOKS
+
+        return GameAI(SEARCH_HOOKS, LEVELS)
     """Lab matches deal each side's two cards of a rank at random, so that games between
     deterministic agents differ from seed to seed, and stop at 300 plies."""
     options: CardmateOptions

@@ -123,7 +123,7 @@ def _start_state(game: Any, seed: int | None, position: str | None) -> CardmateS
     if position is None and game.options.is_dealt and seed is None:
         raise InvalidRecord("tag Position (or Seed) is required when the setup is dealt")
     try:
-        state = game._start(seed, position)
+        state = game.start(seed, position)
     except KibitzError as exc:
         raise InvalidRecord(f"tag Position: {exc}") from exc
     if position is not None and seed is not None:
@@ -233,7 +233,7 @@ def write_text_record(record: dict[str, Any]) -> str:
     from kibitz.core.record import replay
 
     done = replay(record)
-    state = done.game._start(record.get("seed"), record.get("position"))
+    state = done.game.start(record.get("seed"), record.get("position"))
     moves = []
     for action in done.state.history:
         moves.append((state.ply, state.action_to_str(action)))
@@ -263,7 +263,7 @@ def _tags_to_write(
     options = _options_text(game.options)
     if options:
         tags["Options"] = options
-    start = game._start(record.get("seed"), record.get("position"))
+    start = game.start(record.get("seed"), record.get("position"))
     if record.get("position") is not None or game.options.is_dealt:
         tags["Position"] = start.position()
     termination = reason or meta.get("termination") or ("unfinished" if result == "*" else None)

@@ -4,11 +4,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from kibitz.core.capabilities import Hint as CoreHint
+from kibitz.core.capabilities import Verdict
+from kibitz.core.game import Game, State
 from kibitz.core.rng import Rng
 from kibitz.games.fortress.deals import random_game_number
 from kibitz.games.fortress.notation import move_text
 from kibitz.games.fortress.rules import PatienceGame, PatienceState
-from kibitz.games.fortress.solver import LOSS, UNKNOWN, WIN, Result, move_scores, solve
+from kibitz.games.fortress.solver import (
+    DEFAULT_NODES,
+    LOSS,
+    UNKNOWN,
+    WIN,
+    Result,
+    move_scores,
+    solve,
+)
 
 INTERACTIVE_NODES = 30_000
 """Node limit for questions asked during play: about a second of search."""
@@ -88,3 +99,33 @@ def choose_winnable_deal(
         if result.verdict == WIN:
             return number, result
     raise RuntimeError(f"no winnable deal found in {tries} tries")
+
+
+VERDICTS = {WIN: "win", LOSS: "loss", UNKNOWN: "unknown"}
+
+
+class PatienceAssistant:
+    """The core ``Assistant`` of Fortress and Chessboard, answered by the exact solver."""
+
+    def hint(self, state: State) -> CoreHint:
+        h = hint(state)  # type: ignore[arg-type]
+        return CoreHint(h.kind, h.message, h.action, h.line, h.last_winnable_ply)
+
+    def winnable(self, state: State) -> str:
+        return winnable(state)[0]  # type: ignore[arg-type]
+
+    def solve(self, state: State, node_limit: int | None = None) -> Verdict:
+        result = solve(state, node_limit=node_limit or DEFAULT_NODES)  # type: ignore[arg-type]
+        return Verdict(
+            VERDICTS[result.verdict], tuple(result.moves), result.nodes,
+            {"home": result.home, "max_home": result.max_home},
+        )  # fmt: skip
+
+    def winnable_deal(self, game: Game, rng: Rng) -> int:
+        return choose_winnable_deal(game, rng, node_limit=100_000)[0]  # type: ignore[arg-type]
+
+    def autocomplete(self, state: State) -> list[int] | None:
+        return state.autocomplete_actions()  # type: ignore[attr-defined]
+
+    def auto_moves(self, state: State) -> list[int]:
+        return state.safe_actions()  # type: ignore[attr-defined]

@@ -8,7 +8,7 @@ while it has a fresh one to go to. ``random`` and ``greedy`` work through ``SEAR
 
 from __future__ import annotations
 
-from kibitz.ai.agent import Agent
+from kibitz.core.agent import Agent
 from kibitz.core.rng import Rng
 from kibitz.games.fortress.analysis import INTERACTIVE_NODES
 from kibitz.games.fortress.board import NUM_PILES

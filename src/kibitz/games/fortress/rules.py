@@ -6,6 +6,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
+from kibitz.core.capabilities import Assistant, Features, GameAI
 from kibitz.core.errors import IllegalAction, InvalidPosition
 from kibitz.core.game import TERMINAL, Game, State
 from kibitz.core.outcome import Outcome
@@ -324,6 +325,19 @@ class PatienceGame(Game):
     variant: ClassVar[Variant]
     num_players = 1
     player_names = ("Player",)
+    features = Features(undo=True, concede=True, statistics="streaks")
+
+    def assistant(self) -> Assistant:
+        """Hints, "still winnable?", winnable deals and auto-complete from the solver."""
+        from kibitz.games.fortress.analysis import PatienceAssistant
+
+        return PatienceAssistant()
+
+    def ai(self) -> GameAI:
+        """The solver and heuristic agents, search hooks and levels."""
+        from kibitz.games.fortress.eval import AGENTS, LEVELS, SEARCH_HOOKS
+
+        return GameAI(SEARCH_HOOKS, LEVELS, AGENTS)
 
     @property
     def num_distinct_actions(self) -> int:

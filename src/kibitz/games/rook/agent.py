@@ -20,8 +20,7 @@ from __future__ import annotations
 
 import time
 
-from kibitz.ai.agent import Agent
-from kibitz.ai.ismcts import ISMCTSAgent
+from kibitz.core.agent import Agent, MakeAgent
 from kibitz.core.errors import IllegalAction, InvalidOptions
 from kibitz.core.game import State
 from kibitz.games.rook.actions import BID0, DISCARD0, PASS, TRUMP0
@@ -83,6 +82,7 @@ class RookAgent(Agent):
         noise: float = 0.0,
         play: str = "ismcts",
         time_cap: float | None = None,
+        make_agent: MakeAgent | None = None,
     ) -> None:
         super().__init__(seed)
         for name, value in (("samples", samples), ("exchange", exchange)):
@@ -96,17 +96,21 @@ class RookAgent(Agent):
             raise InvalidOptions(f"rookbot: play must be ismcts or pimc, got {play!r}")
         self.samples, self.exchange, self.iterations = samples, exchange, iterations
         self.play = play
+        self.make_agent = make_agent
+        if make_agent is None and iterations and play == "ismcts":
+            raise InvalidOptions("rookbot: play=ismcts needs the generic IS-MCTS (make_agent)")
         self.risk, self.noise, self.time_cap = risk, noise, time_cap
         self._plan: tuple[tuple[int, int, int], int, int] | None = None
         self._search = self._play_search()
 
-    def _play_search(self) -> ISMCTSAgent | None:
-        if not self.iterations or self.play != "ismcts":
+    def _play_search(self) -> Agent | None:
+        """The generic IS-MCTS that plays the cards, leaves valued by a policy playout."""
+        if not self.iterations or self.play != "ismcts" or self.make_agent is None:
             return None
-        return ISMCTSAgent(
-            seed=self.seed, iterations=self.iterations, rollout_depth=1, settle=False,
-            epsilon=0.1, time_cap=self.time_cap,
-        )  # fmt: skip
+        spec = f"ismcts:iterations={self.iterations},rollout_depth=1,settle=false,epsilon=0.1"
+        if self.time_cap is not None:
+            spec += f",time_cap={self.time_cap}"
+        return self.make_agent(spec, self.seed)
 
     def reset(self) -> None:
         """Restart the random streams and forget any exchange plan."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from kibitz.core.capabilities import GameAI
 from kibitz.core.game import Game
 from kibitz.games.rook.actions import num_actions
 from kibitz.games.rook.cards import SEAT_NAMES
@@ -21,6 +22,14 @@ class RookGame(Game):
     options_class: ClassVar[type] = RookOptions
     summary: ClassVar[str] = "Rook: CrowsNest and six classic partnership rule sets"
     perfect_information: ClassVar[bool] = False
+    has_chance: ClassVar[bool] = True
+    teams: ClassVar[tuple[tuple[int, ...], ...]] = ((0, 2), (1, 3))
+
+    def ai(self) -> GameAI:
+        """Search hooks and computer levels from the game's ``eval`` module."""
+        from kibitz.games.rook.eval import AGENTS, LEVELS, SEARCH_HOOKS
+
+        return GameAI(SEARCH_HOOKS, LEVELS, AGENTS)
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)

@@ -6,6 +6,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
+from kibitz.core.capabilities import GameAI
 from kibitz.core.errors import IllegalAction
 from kibitz.core.game import TERMINAL, Game, State
 from kibitz.core.outcome import Outcome
@@ -260,6 +261,12 @@ class SmessGame(Game):
     summary: ClassVar[str] = "The Ninny's Chess: pieces move along the arrows printed on the board"
     match_defaults: ClassVar[dict[str, Any]] = {"max_plies_without_progress": 100}
     match_opening_plies: ClassVar[int] = 4
+
+    def ai(self) -> GameAI:
+        """Search hooks and computer levels from the game's ``eval`` module."""
+        from kibitz.games.smess.eval import LEVELS, SEARCH_HOOKS
+
+        return GameAI(SEARCH_HOOKS, LEVELS)
 
     @property
     def num_distinct_actions(self) -> int:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from kibitz.core.capabilities import GameAI
 from kibitz.core.game import Game
 from kibitz.games.tchess.options import TchessOptions
 from kibitz.games.tchess.rules import TchessState
@@ -19,6 +20,13 @@ class TchessGame(Game):
     options_class: ClassVar[type] = TchessOptions
     perfect_information: ClassVar[bool] = False
     summary: ClassVar[str] = "TCHESS Cards: attack and defend with rows of chess-piece cards"
+    has_chance: ClassVar[bool] = True
+
+    def ai(self) -> GameAI:
+        """Search hooks and computer levels from the game's ``eval`` module."""
+        from kibitz.games.tchess.eval import LEVELS, SEARCH_HOOKS
+
+        return GameAI(SEARCH_HOOKS, LEVELS)
 
     def __init__(self, **options: object) -> None:
         super().__init__(**options)

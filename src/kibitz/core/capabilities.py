@@ -1,0 +1,150 @@
+"""What a game declares it offers, so that front ends and agents never probe for it.
+
+A ``Game`` states its play features (undo, concede, statistics kind), its partnerships,
+an optional ``Assistant`` (hints, solver questions, auto-complete), the knowledge it gives
+search agents (``GameAI``) and game-specific tools. Front ends read these declarations
+only: no ``hasattr``, no game names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Literal, Protocol
+
+if TYPE_CHECKING:
+    from kibitz.core.agent import Agent
+    from kibitz.core.game import Game, State
+    from kibitz.core.rng import Rng
+
+StatisticsKind = Literal["scores", "streaks"]
+
+
+@dataclass(frozen=True)
+class Features:
+    """Play features a front end offers for a game."""
+
+    undo: bool = False
+    """The player may undo, redo and restart (patience games)."""
+    concede: bool = False
+    """The player may give the game up, which then counts as lost."""
+    statistics: StatisticsKind = "scores"
+    """``streaks``: each deal won or lost, with streaks; ``scores``: wins, draws, losses."""
+
+
+@dataclass(frozen=True)
+class Hint:
+    """Advice for the player to act: ``kind`` is ``win`` (proven), ``lost`` or ``unchecked``."""
+
+    kind: str
+    message: str
+    action: int | None = None
+    line: tuple[int, ...] = ()
+    """A proven winning line from here (``kind == "win"``)."""
+    last_winnable_ply: int | None = None
+    """For a lost position: the latest earlier ply still proven winnable."""
+
+    def to_json(self) -> dict:
+        """JSON-able form sent to clients."""
+        return {
+            "kind": self.kind, "message": self.message, "action": self.action,
+            "line": list(self.line), "last_winnable_ply": self.last_winnable_ply,
+        }  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """An exact solver's answer: ``win``, ``loss`` or ``unknown`` (limit reached)."""
+
+    verdict: Literal["win", "loss", "unknown"]
+    moves: tuple[int, ...] = ()
+    """A winning line when ``verdict == "win"``."""
+    nodes: int = 0
+    detail: Mapping[str, int] = field(default_factory=dict)
+    """Game-specific figures (e.g. cards home now and at best)."""
+
+
+class Assistant(Protocol):
+    """Help a single-player game gives its player, answered by the game's own solver."""
+
+    def hint(self, state: State) -> Hint:
+        """The next move of a proven winning line, or why none exists."""
+        ...
+
+    def winnable(self, state: State) -> str:
+        """A one-line answer to "is this position still winnable?"."""
+        ...
+
+    def solve(self, state: State, node_limit: int | None = None) -> Verdict:
+        """The exact verdict of ``state`` within ``node_limit`` solver nodes."""
+        ...
+
+    def winnable_deal(self, game: Game, rng: Rng) -> int:
+        """A deal seed, drawn with ``rng``, that the solver proves winnable."""
+        ...
+
+    def autocomplete(self, state: State) -> list[int] | None:
+        """The moves that finish the game by themselves, or None if there are none."""
+        ...
+
+    def auto_moves(self, state: State) -> list[int]:
+        """Moves a player never regrets, played at once when autoplay is on (may be empty)."""
+        ...
+
+
+class SearchHooks:
+    """What a game tells generic search agents about its positions.
+
+    ``scores`` and ``values`` are optional refinements for rollouts; the defaults say
+    "none" and agents then fall back to uniform rollouts to the end.
+    """
+
+    def key(self, state: State) -> int:
+        """A hash of the position and the side to move."""
+        raise NotImplementedError
+
+    def evaluate(self, state: State) -> float:
+        """Static value for the player to move: positive is good for them."""
+        raise NotImplementedError
+
+    def tactical(self, state: State, actions: list[int]) -> list[int]:
+        """The subset of ``actions`` quiescence search follows (captures), best first."""
+        return []
+
+    def order(self, state: State, action: int) -> int:
+        """A move-ordering score; higher is searched first."""
+        return 0
+
+    def scores(self, state: State, actions: list[int]) -> list[float] | None:
+        """Rollout preferences for ``actions`` (higher is likelier), or None for uniform."""
+        return None
+
+    def values(self, state: State) -> list[float] | None:
+        """One value per seat in [-1, 1] that ends a rollout early, or None."""
+        return None
+
+
+AgentFactory = Callable[..., "Agent"]
+"""``factory(seed=..., make_agent=..., **params)``: a game's own agent kind."""
+
+
+@dataclass(frozen=True)
+class GameAI:
+    """The knowledge a game gives the AI package."""
+
+    hooks: SearchHooks | None = None
+    levels: Mapping[int, str] = field(default_factory=dict)
+    """Computer levels 1 (poor) .. 4 (very good), each an agent spec with a fixed budget."""
+    agents: Mapping[str, AgentFactory] = field(default_factory=dict)
+    """Agent kinds the game brings (its own search), usable in agent specs."""
+    default_level: int = 2
+    """The level a computer seat gets when none is chosen."""
+
+
+@dataclass(frozen=True)
+class Tool:
+    """A game-specific command-line tool, run as ``kibitz tool GAME NAME ARGS...``."""
+
+    help: str
+    run: Callable[[Game, list[str]], str]
+    """Given the game (with its options) and the arguments, the text to print."""

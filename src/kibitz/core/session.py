@@ -1,0 +1,308 @@
+"""One play session: the single way front ends, the lab and tests play a game.
+
+A session owns a ``State`` and applies moves to it, resolves chance (each outcome drawn from
+the session's chance seed and the ply, so a replay or restart draws the same), and, where
+the game's ``Features`` allow it, keeps undo/redo *steps* (a move with the chance outcomes
+and automatic moves it triggered), restarts, concedes and asks the game's ``Assistant``.
+It gives the result, the statistics entry (one per game, however often it is taken back
+and finished again) and the record; ``save()``/``restore()`` carry it across restarts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from kibitz.core.capabilities import Hint
+from kibitz.core.errors import IllegalAction, InvalidRecord
+from kibitz.core.game import CHANCE, Game, State
+from kibitz.core.outcome import Outcome
+from kibitz.core.play import chance_rng
+from kibitz.core.record import make_record
+from kibitz.core.stats import Entry
+
+
+@dataclass(frozen=True)
+class Step:
+    """What one undo takes back: ``actions`` in order, ``auto[k]`` True for automatic ones."""
+
+    actions: tuple[int, ...]
+    auto: tuple[bool, ...]
+
+    def to_json(self) -> list[list[int]]:
+        return [list(self.actions), [int(a) for a in self.auto]]
+
+    @classmethod
+    def from_json(cls, data: Any) -> Step:
+        try:
+            actions, auto = data
+            step = cls(tuple(int(a) for a in actions), tuple(bool(a) for a in auto))
+        except (TypeError, ValueError) as exc:
+            raise InvalidRecord(f"malformed saved step {data!r}") from exc
+        if len(step.actions) != len(step.auto):
+            raise InvalidRecord(f"malformed saved step {data!r}")
+        return step
+
+
+class Session:
+    """A game being played, with the product's play features."""
+
+    def __init__(
+        self,
+        game: Game,
+        seed: int | None = None,
+        position: str | None = None,
+        chance_seed: int = 0,
+        autoplay: bool = False,
+    ) -> None:
+        self.game = game
+        self.features = game.features
+        self.assistant = game.assistant()
+        self.state: State = game.start(seed, position)
+        self.chance_seed = chance_seed
+        self.autoplay = autoplay
+        self.steps: list[Step] = []
+        self.redo_steps: list[Step] = []
+        """Undone steps; the last one is the next to redo."""
+        self.hints = 0
+        self.undos = 0
+        self.conceded_by: int | None = None
+        self._plan: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+        self.start_actions = tuple(self._automatic())
+        """Chance outcomes and automatic moves before any seat acts; never undone."""
+
+    # -- moves -----------------------------------------------------------------------------
+    @property
+    def start_ply(self) -> int:
+        """The ply where play starts (after the opening chance outcomes)."""
+        return len(self.start_actions)
+
+    def play(self, move: int | str) -> Step:
+        """Apply a seat's move (id or notation) and what follows it by itself; one step."""
+        self._check_open()
+        action = self.state.str_to_action(move) if isinstance(move, str) else move
+        self.state.apply(action)
+        return self._push((action,))
+
+    def play_line(self, actions: list[int]) -> Step:
+        """Several moves of the same seat as one step (auto-complete): all or nothing."""
+        self._check_open()
+        probe = self.state.clone()
+        for a in actions:
+            probe.apply(a)
+        for a in actions:
+            self.state.apply(a)
+        return self._push(tuple(actions))
+
+    def _push(self, played: tuple[int, ...]) -> Step:
+        autos = self._automatic()
+        step = Step(played + tuple(autos), (False,) * len(played) + (True,) * len(autos))
+        self.steps.append(step)
+        self.redo_steps.clear()
+        return step
+
+    def _automatic(self) -> list[int]:
+        """Resolve chance (and autoplay's safe moves) until a seat must decide."""
+        done: list[int] = []
+        state = self.state
+        while True:
+            if state.current_player == CHANCE:
+                action = chance_rng(self.chance_seed, len(state.history)).weighted(
+                    state.chance_outcomes()
+                )
+            elif self.autoplay and self.assistant and not state.is_terminal():
+                safe = self.assistant.auto_moves(state)
+                if not safe:
+                    return done
+                action = safe[0]
+            else:
+                return done
+            state.apply(action)
+            done.append(action)
+
+    def set_autoplay(self, on: bool) -> Step | None:
+        """Switch autoplay; switching it on plays the safe moves at once (one step)."""
+        self.autoplay = on
+        if not on or self.is_over():
+            return None
+        autos = self._automatic()
+        if not autos:
+            return None
+        step = Step(tuple(autos), (True,) * len(autos))
+        self.steps.append(step)
+        self.redo_steps.clear()
+        return step
+
+    # -- undo, redo, restart, concede ------------------------------------------------------
+    def _check_undo(self, what: str) -> None:
+        if not self.features.undo:
+            raise IllegalAction(f"{self.game.name} has no {what}")
+
+    def _check_open(self) -> None:
+        if self.conceded_by is not None:
+            raise IllegalAction("the game was conceded (counted as lost); start a new deal")
+
+    def undo(self) -> Step:
+        """Take back the last step (a finished game comes back into play)."""
+        self._check_undo("undo")
+        self._check_open()
+        if not self.steps:
+            raise IllegalAction("nothing to undo: no move has been made")
+        step = self.steps.pop()
+        for _ in step.actions:
+            self.state.undo()
+        self.redo_steps.append(step)
+        self.undos += 1
+        return step
+
+    def redo(self) -> Step:
+        """Replay the last undone step."""
+        self._check_undo("redo")
+        self._check_open()
+        if not self.redo_steps:
+            raise IllegalAction("nothing to redo: no move has been undone since the last move")
+        step = self.redo_steps.pop()
+        for a in step.actions:
+            self.state.apply(a)
+        self.steps.append(step)
+        return step
+
+    def restart(self) -> None:
+        """Back to the start of the same game; the moves are discarded."""
+        self._check_undo("restart")
+        while len(self.state.history) > self.start_ply:
+            self.state.undo()
+        self.steps.clear()
+        self.redo_steps.clear()
+        self.conceded_by = None
+
+    def concede(self, seat: int) -> None:
+        """``seat`` gives the game up; it counts as lost and nothing more can be played."""
+        if not self.features.concede:
+            raise IllegalAction(f"{self.game.name} cannot be conceded")
+        self._check_open()
+        if self.state.is_terminal():
+            raise IllegalAction("the game is over")
+        self.conceded_by = seat
+
+    # -- help ------------------------------------------------------------------------------
+    def _assist(self, what: str) -> Any:
+        if self.assistant is None:
+            raise IllegalAction(f"{self.game.name} offers no {what}")
+        return self.assistant
+
+    def hint(self) -> Hint:
+        """A hint (counted); a winning line being followed is continued without a search."""
+        assistant = self._assist("hints")
+        self.hints += 1
+        history = tuple(self.state.history)
+        if self._plan and self._plan[0] == history and self._plan[1]:
+            line = self._plan[1]
+            text = self.state.action_to_str(line[0])
+            hint = Hint("win", f"play {text}", line[0], line)
+        else:
+            hint = assistant.hint(self.state)
+        self.remember_hint(hint)
+        return hint
+
+    def remember_hint(self, hint: Hint) -> None:
+        """Keep a proven line so that following it needs no new search."""
+        if hint.kind == "win" and hint.action is not None:
+            self._plan = ((*self.state.history, hint.action), tuple(hint.line[1:]))
+
+    def winnable(self) -> str:
+        """The answer to "is this position still winnable?"."""
+        return self._assist("solver").winnable(self.state)
+
+    def autocomplete_actions(self) -> list[int] | None:
+        """The moves auto-complete would play now, or None."""
+        if self.assistant is None or self.is_over():
+            return None
+        return self.assistant.autocomplete(self.state)
+
+    def autocomplete(self) -> Step:
+        """Play the moves that finish the game by themselves, as one step."""
+        actions = self.autocomplete_actions()
+        if not actions:
+            raise IllegalAction("auto-complete is not available: the moves that remain do "
+                                "not finish the game by themselves")
+        return self.play_line(actions)
+
+    # -- result ----------------------------------------------------------------------------
+    def outcome(self) -> Outcome | None:
+        """The game's result, a conceded game's loss, or None while it is played."""
+        if self.conceded_by is not None:
+            return self.game.conceded_outcome(self.conceded_by)
+        return self.state.outcome()
+
+    def is_over(self) -> bool:
+        """Whether the game has ended (or was conceded)."""
+        return self.conceded_by is not None or self.state.is_terminal()
+
+    def entry(self, seat: int, key: str) -> Entry | None:
+        """``seat``'s statistics entry for this game (keyed ``key``) once it is over."""
+        out = self.outcome()
+        if out is None:
+            return None
+        return Entry(
+            key, self.game.score_of(out, seat), self.state.seed, self.hints,
+            len(self.state.history) - self.start_ply,
+        )  # fmt: skip
+
+    def record(self, metadata: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The game record, with automatic moves, hints, undos and a concession noted."""
+        meta = dict(metadata or {})
+        auto, ply = list(range(self.start_ply)), self.start_ply
+        for step in self.steps:
+            auto += [ply + k for k, flag in enumerate(step.auto) if flag]
+            ply += len(step.actions)
+        if self.features.undo or self.assistant:
+            meta.update(auto=auto, hints=self.hints, undos=self.undos)
+        if self.conceded_by is not None:
+            meta["conceded"] = True
+        record = make_record(self.state, meta)
+        out = self.outcome()
+        if out is not None:
+            record["result"] = out.to_json()
+        return record
+
+    # -- persistence -----------------------------------------------------------------------
+    def save(self) -> dict[str, Any]:
+        """What ``restore`` needs besides the actions played: steps, redo stack, counters."""
+        return {
+            "steps": [s.to_json() for s in self.steps],
+            "redo": [s.to_json() for s in self.redo_steps],
+            "hints": self.hints, "undos": self.undos, "conceded_by": self.conceded_by,
+            "autoplay": self.autoplay,
+        }  # fmt: skip
+
+    @classmethod
+    def restore(
+        cls,
+        game: Game,
+        seed: int | None,
+        position: str | None,
+        chance_seed: int,
+        actions: list[int],
+        saved: dict[str, Any],
+    ) -> Session:
+        """The session that played ``actions`` and ``save()``d ``saved``, exactly."""
+        session = cls(game, seed, position, chance_seed, bool(saved.get("autoplay")))
+        state = session.state
+        for ply, action in enumerate(actions[session.start_ply :], session.start_ply + 1):
+            try:
+                state.apply(action)
+            except IllegalAction as exc:
+                raise InvalidRecord(f"ply {ply}: {exc}") from exc
+        steps = [Step.from_json(s) for s in saved.get("steps", [])]
+        played = [a for s in steps for a in s.actions]
+        if steps and played != list(state.history[session.start_ply :]):
+            raise InvalidRecord("saved steps do not match the actions played")
+        session.steps = steps or [
+            Step((a,), (False,)) for a in state.history[session.start_ply :]
+        ]
+        session.redo_steps = [Step.from_json(s) for s in saved.get("redo", [])]
+        session.hints = int(saved.get("hints", 0))
+        session.undos = int(saved.get("undos", 0))
+        session.conceded_by = saved.get("conceded_by")
+        return session
