@@ -265,10 +265,10 @@ class State(ABC):
         return None
 
     def last_action(self, seat: int | None) -> dict[str, Any] | None:
-        """``{seat, text}`` of the last action as ``seat`` may see it, or None at the start.
-
-        Games with hidden information override this to hide what ``seat`` may not see; the
-        base shows the text in perfect-information games only.
+        """The last action as ``seat`` may see it (None at the start): ``seat`` (who acted,
+        None for chance) and ``text``; where it may be seen, also ``id`` and the structured
+        move fields. The base shows the move in perfect-information games only; games with
+        hidden information override this to show what ``seat`` may see.
         """
         if not self.history:
             return None
@@ -276,10 +276,12 @@ class State(ABC):
         self.undo()
         try:
             actor = self.current_player
-            text = self.action_to_str(action) if self.game.perfect_information else None
+            seen: dict[str, Any] = {"seat": actor if actor >= 0 else None, "text": None}
+            if self.game.perfect_information:
+                seen.update(id=action, text=self.action_to_str(action), **self.move_fields(action))
         finally:
             self.push(action)
-        return {"seat": actor if actor >= 0 else None, "text": text}
+        return seen
 
     def moves(self) -> list[dict[str, Any]]:
         """The legal moves as records a client draws from: ``id``, ``text`` and the game's

@@ -17,7 +17,7 @@ def cardmate_captured(state: State) -> dict[str, Any]:
     from kibitz.games.cardmate.cards import CARD_MASK, OWNER_SHIFT, card_code
     from kibitz.games.cardmate.rules import decode
 
-    replay = state.game._start(state.seed, state.start_position)
+    replay = state.game.start(state.seed, state.start_position)
     lost: list[list[str]] = [[], []]
     for action in state.history:
         taken = replay.board[decode(action)[1]]  # type: ignore[attr-defined]

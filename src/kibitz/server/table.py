@@ -182,6 +182,7 @@ class LiveTable:
                 for i, s in enumerate(self.seats)
             ],
             "undoable": self.undoable,
+            "description": self.game.description(),
             "seed": None if self.hidden or self.state.seed is None else str(self.state.seed),
         }
 
@@ -229,11 +230,7 @@ class LiveTable:
             "to_move": player if player >= 0 else None,
             "your_turn": mine,
             "view": self.observation(seat),
-            "legal": (
-                [{"id": a, "text": state.action_to_str(a)} for a in state.legal_actions()]
-                if mine
-                else []
-            ),
+            "legal": state.moves() if mine else [],
             "outcome": self.outcome_json(),
             "thinking": self.thinking,
         }
