@@ -137,8 +137,8 @@ class ISMCTSAgent(Agent):
             except InvalidOptions:
                 hooks = None
         self._order = hooks.order if hooks is not None else None
-        self._scores = getattr(hooks, "scores", None)
-        self._values = getattr(hooks, "values", None)
+        self._scores = hooks.scores if hooks is not None else None
+        self._values = hooks.values if hooks is not None else None
         self._evaluate = hooks.evaluate if hooks is not None else None
 
     def _most_visited(self, root: Node, seat: int, actions: list[int]) -> int:
@@ -211,9 +211,8 @@ class ISMCTSAgent(Agent):
         order = self._order
         if order is None or len(actions) == 1 or rng.random() < self.epsilon:
             return rng.choice(actions)
-        if self._scores is not None:
-            scores = self._scores(state, actions)
-        else:
+        scores = self._scores(state, actions) if self._scores is not None else None
+        if scores is None:
             scores = [order(state, a) for a in actions]
         best: list[int] = []
         top = -math.inf
@@ -245,8 +244,9 @@ class ISMCTSAgent(Agent):
 
     def _leaf(self, state: State) -> list[float] | None:
         """Heuristic per-seat values of a non-terminal state, or None where none is known."""
-        if self._values is not None:
-            return list(self._values(state))
+        values = self._values(state) if self._values is not None else None
+        if values is not None:
+            return list(values)
         player = state.current_player
         if self._evaluate is not None and self._num_players == 2 and player >= 0:
             v = math.tanh(self._evaluate(state) / self.scale)

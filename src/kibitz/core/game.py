@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from kibitz.core.capabilities import Assistant, Features, GameAI, Tool
-from kibitz.core.errors import IllegalAction, InvalidPosition, InvalidRecord
+from kibitz.core.errors import IllegalAction, InvalidOptions, InvalidPosition, InvalidRecord
 from kibitz.core.options import build_options, options_to_json
 from kibitz.core.outcome import Outcome
 from kibitz.core.rng import Rng
@@ -96,6 +96,13 @@ class Game(ABC):
         if position is not None:
             return self.new_state_from_position(position)
         return self.new_initial_state(seed)
+
+    def parse_seed(self, text: str) -> int:
+        """A seed (deal number) as a player writes it; InvalidOptions names what is wrong."""
+        t = text.strip()
+        if not t.isdigit() or len(t) > 20:
+            raise InvalidOptions(f"{text!r} is not a seed; write up to 20 digits")
+        return int(t)
 
     # -- declarations front ends and agents read ------------------------------------------
     def sides(self) -> tuple[tuple[int, ...], ...]:

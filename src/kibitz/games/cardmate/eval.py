@@ -6,6 +6,7 @@ are all captures), promotions and King steps into the enemy palace (an immediate
 
 from __future__ import annotations
 
+from kibitz.core.capabilities import SearchHooks
 from kibitz.games.cardmate.cards import (
     ACE,
     CARD_MASK,
@@ -73,7 +74,7 @@ def is_king(piece: int) -> bool:
     return (piece & CARD_MASK) >> 2 == KING
 
 
-class CardmateSearchHooks:
+class CardmateSearchHooks(SearchHooks):
     """The evaluation and move-ordering knowledge alpha-beta uses for Cardmate."""
 
     def key(self, state: CardmateState) -> int:

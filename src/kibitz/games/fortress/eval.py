@@ -9,6 +9,7 @@ while it has a fresh one to go to. ``random`` and ``greedy`` work through ``SEAR
 from __future__ import annotations
 
 from kibitz.core.agent import Agent
+from kibitz.core.capabilities import SearchHooks
 from kibitz.core.rng import Rng
 from kibitz.games.fortress.analysis import INTERACTIVE_NODES
 from kibitz.games.fortress.board import NUM_PILES
@@ -148,7 +149,7 @@ _ZOBRIST = tuple(_ZOBRIST_RNG.next_u64() for _ in range(53 * 52 + 14))
 """Random keys: card ``c`` lying on card ``below`` (52 = a pile's bottom), and the base."""
 
 
-class PatienceSearchHooks:
+class PatienceSearchHooks(SearchHooks):
     """What generic search agents (greedy, alpha-beta) know about Fortress and Chessboard."""
 
     def key(self, state: PatienceState) -> int:

@@ -12,7 +12,12 @@ from kibitz.core.game import TERMINAL, Game, State
 from kibitz.core.outcome import Outcome
 from kibitz.games.fortress.board import NUM_PILES, UNSET, Board, parse_position
 from kibitz.games.fortress.cards import NAMES, RANK_OF, RANKS, SUIT_OF, SUITS
-from kibitz.games.fortress.deals import check_game_number, deal_piles, random_game_number
+from kibitz.games.fortress.deals import (
+    check_game_number,
+    deal_piles,
+    parse_game_number,
+    random_game_number,
+)
 from kibitz.games.fortress.notation import FOUNDATION, NUM_ACTIONS, decode, encode, move_text
 from kibitz.games.fortress.notation import parse_move as parse_move_text
 from kibitz.games.fortress.variants import (
@@ -332,6 +337,10 @@ class PatienceGame(Game):
         from kibitz.games.fortress.analysis import PatienceAssistant
 
         return PatienceAssistant()
+
+    def parse_seed(self, text: str) -> int:
+        """A game number written ``#1``, ``1``, ``00001`` or ``1,000 000``."""
+        return parse_game_number(text)
 
     def ai(self) -> GameAI:
         """The solver and heuristic agents, search hooks and levels."""

@@ -8,6 +8,7 @@ the last score change counts; during the auction nothing is known yet (0).
 
 from __future__ import annotations
 
+from kibitz.core.capabilities import SearchHooks
 from kibitz.games.rook.agent import RookAgent, play_exchange
 from kibitz.games.rook.playout import (
     best_trump,
@@ -44,7 +45,7 @@ def team_values(state: RookState) -> tuple[float, float]:
     return (0.0, 0.0)
 
 
-class RookSearchHooks:
+class RookSearchHooks(SearchHooks):
     """Hand values and the playout policy (as ordering scores) for Rook."""
 
     def key(self, state: RookState) -> int:

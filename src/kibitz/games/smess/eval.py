@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import deque
 
+from kibitz.core.capabilities import SearchHooks
 from kibitz.games.smess.board import NUM_SQUARES, RAYS, STEPS
 from kibitz.games.smess.pieces import BRAIN, KIND, NINNY, OWNER, PROMOTION_SQUARES, SKULL
 from kibitz.games.smess.rules import SmessState
@@ -38,7 +39,7 @@ NINNY_BONUS = tuple(tuple(max(0, 12 - d) * 6 for d in side) for side in PROMOTIO
 """Bonus of a Ninny of each side on each square: the nearer promotion, the more."""
 
 
-class SmessSearchHooks:
+class SmessSearchHooks(SearchHooks):
     """The evaluation and move-ordering knowledge alpha-beta uses for Smess."""
 
     def key(self, state: SmessState) -> int:

@@ -10,6 +10,7 @@ import math
 from collections.abc import Callable
 from functools import cache, lru_cache
 
+from kibitz.core.capabilities import SearchHooks
 from kibitz.games.tchess.phases import OVER, PLAY, STEAL
 from kibitz.games.tchess.rules import TchessState
 from kibitz.games.tchess.strength import row_total
@@ -86,7 +87,7 @@ def _steal_value(state: TchessState, defender: int) -> float:
     return p * lose + (1 - p) * reserve_value(state)
 
 
-class TchessSearchHooks:
+class TchessSearchHooks(SearchHooks):
     """Evaluation and the rollout policy (as move-ordering scores) for TCHESS Cards."""
 
     def key(self, state: TchessState) -> int:
