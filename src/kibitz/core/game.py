@@ -50,6 +50,8 @@ class Game(ABC):
     """A CSS colour per seat for front ends (empty: the front end chooses)."""
     features: ClassVar[Features] = Features()
     """Play features front ends offer (undo, concede, statistics kind)."""
+    presets: ClassVar[dict[str, dict[str, Any]]] = {"default": {}}
+    """Named option sets: the rule sets and setups the game is played and tested with."""
 
     def __init__(self, **options: Any) -> None:
         self.options = build_options(self.options_class, options)

@@ -24,6 +24,14 @@ class CardmateGame(Game):
     options_class: ClassVar[type] = CardmateOptions
     summary: ClassVar[str] = "cards as chess pieces: rank moves, suit captures, two Kings each"
     match_defaults: ClassVar[dict[str, Any]] = {"suit_setup": True, "max_plies": 300}
+    presets: ClassVar[dict[str, dict[str, Any]]] = {
+        "predefined": {},
+        "suit_setup": {"suit_setup": True},
+        "suit_contents": {"suit_contents": True},
+        "rank_setup": {"rank_setup": True},
+        "rank_contents": {"rank_contents": True},
+        "zillions_random": {"zillions_random": True},
+    }
 
     def ai(self) -> GameAI:
         """Search hooks and computer levels from the game's ``eval`` module."""

@@ -9,6 +9,7 @@ from kibitz.core.game import Game
 from kibitz.games.rook.actions import num_actions
 from kibitz.games.rook.cards import SEAT_NAMES
 from kibitz.games.rook.options import RookOptions, resolve
+from kibitz.games.rook.presets import PRESET_NAMES
 from kibitz.games.rook.state import RookState
 from kibitz.games.rook.table import build_table
 
@@ -23,6 +24,7 @@ class RookGame(Game):
     summary: ClassVar[str] = "Rook: CrowsNest and six classic partnership rule sets"
     perfect_information: ClassVar[bool] = False
     has_chance: ClassVar[bool] = True
+    presets: ClassVar[dict[str, dict[str, Any]]] = {n: {"preset": n} for n in PRESET_NAMES}
     teams: ClassVar[tuple[tuple[int, ...], ...]] = ((0, 2), (1, 3))
 
     def ai(self) -> GameAI:

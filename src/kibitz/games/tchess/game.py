@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from kibitz.core.capabilities import GameAI
 from kibitz.core.game import Game
-from kibitz.games.tchess.options import TchessOptions
+from kibitz.games.tchess.options import PRESETS, TchessOptions
 from kibitz.games.tchess.rules import TchessState
 from kibitz.games.tchess.tables import Tables, tables_for
 
@@ -21,6 +21,7 @@ class TchessGame(Game):
     perfect_information: ClassVar[bool] = False
     summary: ClassVar[str] = "TCHESS Cards: attack and defend with rows of chess-piece cards"
     has_chance: ClassVar[bool] = True
+    presets: ClassVar[dict[str, dict[str, Any]]] = PRESETS
 
     def ai(self) -> GameAI:
         """Search hooks and computer levels from the game's ``eval`` module."""
