@@ -10,6 +10,16 @@ from __future__ import annotations
 RANK_CODES = "123456789XJQKA"
 SUIT_CODES = "CDHS"
 FILES = "abcdefghij"
+RANK_NAMES = (
+    "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Jack",
+    "Queen", "King", "Ace",
+)  # fmt: skip
+RANK_FACES = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+"""What a card's corner shows for each rank (the Ten's code is ``X``)."""
+SUIT_NAMES = ("Clubs", "Diamonds", "Hearts", "Spades")
+SUIT_SYMBOLS = ("\u2663", "\u2666", "\u2665", "\u2660")
+SUIT_COLOURS = ("black", "red", "red", "black")
+"""Cosmetic suit colours: clubs and spades dark, diamonds and hearts red."""
 
 ONE, NINE, TEN, JACK, QUEEN, KING, ACE = 0, 8, 9, 10, 11, 12, 13
 NUM_CARDS = 56
@@ -21,6 +31,8 @@ EMPTY = -1
 
 PALACES = ((4, 5), (94, 95))
 """Palace squares by owner: Forehand e0 f0, Rearhand e9 f9."""
+CENTRE_LINE = (4, 5)
+"""The centre line runs between these ranks: Forehand's half is 0-4, Rearhand's 5-9."""
 
 
 def card_code(card: int) -> str:

@@ -8,7 +8,20 @@ from typing import Any, ClassVar
 from kibitz.core.capabilities import GameAI
 from kibitz.core.game import Game
 from kibitz.core.rng import Rng
-from kibitz.games.cardmate.cards import PLAYER_NAMES
+from kibitz.games.cardmate.cards import (
+    CENTRE_LINE,
+    FILES,
+    PALACES,
+    PLAYER_NAMES,
+    RANK_CODES,
+    RANK_FACES,
+    RANK_NAMES,
+    SUIT_CODES,
+    SUIT_COLOURS,
+    SUIT_NAMES,
+    SUIT_SYMBOLS,
+    square_name,
+)
 from kibitz.games.cardmate.options import CardmateOptions
 from kibitz.games.cardmate.position import Position, parse_position
 from kibitz.games.cardmate.rules import NUM_ACTIONS, CardmateState
@@ -24,6 +37,8 @@ class CardmateGame(Game):
     options_class: ClassVar[type] = CardmateOptions
     summary: ClassVar[str] = "cards as chess pieces: rank moves, suit captures, two Kings each"
     match_defaults: ClassVar[dict[str, Any]] = {"suit_setup": True, "max_plies": 300}
+    """Lab matches deal each side's two cards of a rank at random, so that games between
+    deterministic agents differ from seed to seed, and stop at 300 plies."""
     presets: ClassVar[dict[str, dict[str, Any]]] = {
         "predefined": {},
         "suit_setup": {"suit_setup": True},
@@ -32,15 +47,37 @@ class CardmateGame(Game):
         "rank_contents": {"rank_contents": True},
         "zillions_random": {"zillions_random": True},
     }
+    player_colours: ClassVar[tuple[str, ...]] = ("#2a6f97", "#c0392b")
+    options: CardmateOptions
 
     def ai(self) -> GameAI:
         """Search hooks and computer levels from the game's ``eval`` module."""
         from kibitz.games.cardmate.eval import LEVELS, SEARCH_HOOKS
 
         return GameAI(SEARCH_HOOKS, LEVELS)
-    """Lab matches deal each side's two cards of a rank at random, so that games between
-    deterministic agents differ from seed to seed, and stop at 300 plies."""
-    options: CardmateOptions
+
+    def description(self) -> dict[str, Any]:
+        """The 10x10 board, each side's palace, the centre line and the card faces."""
+        return {
+            **super().description(),
+            "board": {
+                "files": list(FILES),
+                "ranks": list(range(10)),
+                "squares": [square_name(sq) for sq in range(100)],
+            },
+            "palaces": [[square_name(sq) for sq in palace] for palace in PALACES],
+            "centre_line": list(CENTRE_LINE),
+            "ranks": [
+                {"code": code, "name": name, "face": face}
+                for code, name, face in zip(RANK_CODES, RANK_NAMES, RANK_FACES, strict=True)
+            ],
+            "suits": [
+                {"code": code, "name": name, "symbol": symbol, "colour": colour}
+                for code, name, symbol, colour in zip(
+                    SUIT_CODES, SUIT_NAMES, SUIT_SYMBOLS, SUIT_COLOURS, strict=True
+                )
+            ],
+        }
 
     @property
     def num_distinct_actions(self) -> int:

@@ -24,7 +24,10 @@ from kibitz.games.cardmate.cards import (
     ONE,
     OWNER_SHIFT,
     PALACES,
-    PLAYER_NAMES,
+    RANK_CODES,
+    SUIT_CODES,
+    card_code,
+    square_name,
 )
 from kibitz.games.cardmate.position import Position, write_position
 from kibitz.games.cardmate.tables import PATTERNS
@@ -301,17 +304,53 @@ class CardmateState(State):
         """The position string (spec (f))."""
         return write_position(self.board, self.side, self.ply)
 
-    def observation(self, seat: int) -> dict[str, Any]:
-        """Everything is public: the position, whose turn it is and the moves so far."""
-        out = self.outcome()
+    def move_fields(self, action: int) -> dict[str, Any]:
+        """Squares, the moving card, whether it captures, promotes (to ``"A"``) or is a
+        compulsory follow (CM-11)."""
+        frm, to, promote = decode(action)
         return {
-            "seat": seat,
-            "position": self.position(),
-            "to_move": PLAYER_NAMES[self.side],
-            "kings": list(self.kings),
-            "history": list(self.history),
-            "outcome": out.to_json() if out else None,
+            "from": square_name(frm),
+            "to": square_name(to),
+            "card": card_code(self.board[frm] & CARD_MASK),
+            "capture": self.board[to] >= 0,
+            "promotion": "A" if promote else None,
+            "compulsory": self.is_follow(action),
         }
+
+    def _observe(self, seat: int | None) -> dict[str, Any]:
+        """Everything is public: the position, every card on the board and the cards each
+        side has lost since the start, in capture order. ``scores`` counts Kings left."""
+        return {
+            "position": self.position(),
+            "pieces": [
+                {
+                    "square": square_name(sq),
+                    "side": piece >> OWNER_SHIFT,
+                    "card": card_code(piece & CARD_MASK),
+                    "rank": RANK_CODES[(piece & CARD_MASK) >> 2],
+                    "suit": SUIT_CODES[piece & 3],
+                }
+                for sq, piece in enumerate(self.board)
+                if piece >= 0
+            ],
+            "captured": self.captured(),
+        }
+
+    def captured(self) -> list[list[str]]:
+        """The codes of the cards each side has lost since the start, in capture order."""
+        lost: list[list[str]] = [[], []]
+        for _, taken, _, _ in self._stack:
+            if taken >= 0:
+                lost[taken >> OWNER_SHIFT].append(card_code(taken & CARD_MASK))
+        return lost
+
+    def scores(self) -> list[float]:
+        """Kings left per side: a side with none has lost (CM-13)."""
+        return [float(k) for k in self.kings]
+
+    def information_state_key(self, seat: int) -> str:
+        """The position string: both seats see the whole position alike."""
+        return self.position()
 
     def observation_tensor(self, seat: int) -> np.ndarray:
         """Planes of 100 squares: own/enemy card ranks (2 x 14), suits (4), seat to move."""

@@ -5,6 +5,8 @@ from __future__ import annotations
 EMPTY = 0
 BRAIN, SKULL, NINNY = 0, 1, 2
 """Piece kinds."""
+KIND_NAMES = ("brain", "numskull", "ninny")
+"""Each kind's name in observations and the game's description."""
 BLUE, RED = 0, 1
 """Sides: Blue is seat 0 and moves first."""
 SIDE_NAMES = ("Blue", "Red")

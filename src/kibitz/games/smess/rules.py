@@ -11,13 +11,24 @@ from kibitz.core.errors import IllegalAction
 from kibitz.core.game import TERMINAL, Game, State
 from kibitz.core.outcome import Outcome
 from kibitz.core.rng import Rng
-from kibitz.games.smess.board import NUM_SQUARES, RAYS, STEPS
+from kibitz.games.smess.board import (
+    ARROWS,
+    DIRECTIONS,
+    FILES,
+    HEIGHT,
+    NUM_SQUARES,
+    RAYS,
+    STEPS,
+    square_name,
+)
 from kibitz.games.smess.notation import decode, parse_move, write_move
 from kibitz.games.smess.options import SmessOptions
 from kibitz.games.smess.pieces import (
     BRAIN,
     EMPTY,
     KIND,
+    KIND_NAMES,
+    LETTERS,
     NINNY,
     OWNER,
     PROMOTION_SQUARES,
@@ -213,13 +224,22 @@ class SmessState(State):
         """The first two fields of the position string: what repetition compares."""
         return " ".join(self.position().split()[:2])
 
-    def observation(self, seat: int) -> dict[str, Any]:
-        out = self._outcome
+    def move_fields(self, action: int) -> dict[str, Any]:
+        """``from`` and ``to`` square names and whether the move captures."""
+        frm, to = decode(action)
+        return {"from": square_name(frm), "to": square_name(to), "capture": bool(self.board[to])}
+
+    def _observe(self, seat: int | None) -> dict[str, Any]:
+        """The whole position (Smess hides nothing): its string, every piece and the counters."""
         return {
             "position": self.position(),
-            "to_move": self.side,
-            "legal": [self.action_to_str(a) for a in self.legal_actions()],
-            "result": out.to_json() if out else None,
+            "pieces": [
+                {"square": square_name(sq), "side": OWNER[p], "kind": KIND_NAMES[KIND[p]]}
+                for sq, p in enumerate(self.board)
+                if p
+            ],
+            "plies_without_progress": self.plies_without_progress,
+            "move_number": self.move_number,
         }
 
     def observation_tensor(self, seat: int) -> np.ndarray:
@@ -233,6 +253,7 @@ class SmessState(State):
         return t
 
     def information_state_key(self, seat: int) -> str:
+        """The position string: both seats see the whole position alike."""
         return self.position()
 
     def render(self, seat: int | None = None) -> str:
@@ -261,6 +282,28 @@ class SmessGame(Game):
     summary: ClassVar[str] = "The Ninny's Chess: pieces move along the arrows printed on the board"
     match_defaults: ClassVar[dict[str, Any]] = {"max_plies_without_progress": 100}
     match_opening_plies: ClassVar[int] = 4
+    player_colours: ClassVar[tuple[str, ...]] = ("#2a6f97", "#c0392b")
+
+    def description(self) -> dict[str, Any]:
+        """The board, every square's printed arrows, the direction table, promotion squares
+        and the piece kinds (upper-case letters; Red's are written lower case)."""
+        return {
+            **super().description(),
+            "board": {
+                "files": list(FILES),
+                "ranks": list(range(1, HEIGHT + 1)),
+                "squares": [square_name(sq) for sq in range(NUM_SQUARES)],
+            },
+            "directions": [
+                {"bit": bit, "name": name, "df": df, "dr": dr} for bit, name, df, dr in DIRECTIONS
+            ],
+            "arrows": {square_name(sq): ARROWS[sq] for sq in range(NUM_SQUARES)},
+            "promotion_squares": [sorted(map(square_name, side)) for side in PROMOTION_SQUARES],
+            "kinds": {
+                name: {"name": name.capitalize(), "letter": LETTERS[1 + kind]}
+                for kind, name in enumerate(KIND_NAMES)
+            },
+        }
 
     def ai(self) -> GameAI:
         """Search hooks and computer levels from the game's ``eval`` module."""
