@@ -67,7 +67,8 @@ class Session:
         self.hints = 0
         self.undos = 0
         self.conceded_by: int | None = None
-        self._plan: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+        self._plan: tuple[int, ...] = ()
+        """The history a proven winning line leads to, from the start (empty: none)."""
         self.start_actions = tuple(self._automatic())
         """Chance outcomes and automatic moves before any seat acts; never undone."""
 
@@ -196,8 +197,9 @@ class Session:
         assistant = self._assist("hints")
         self.hints += 1
         history = tuple(self.state.history)
-        if self._plan and self._plan[0] == history and self._plan[1]:
-            line = self._plan[1]
+        n = len(history)
+        if n < len(self._plan) and self._plan[:n] == history:
+            line = self._plan[n:]
             text = self.state.action_to_str(line[0])
             hint = Hint("win", f"play {text}", line[0], line)
         else:
@@ -206,9 +208,10 @@ class Session:
         return hint
 
     def remember_hint(self, hint: Hint) -> None:
-        """Keep a proven line so that following it needs no new search."""
-        if hint.kind == "win" and hint.action is not None:
-            self._plan = ((*self.state.history, hint.action), tuple(hint.line[1:]))
+        """Keep a proven line so that following it (or undoing along it, or autoplay playing
+        its next moves) needs no new search."""
+        if hint.kind == "win" and hint.line:
+            self._plan = (*self.state.history, *hint.line)
 
     def winnable(self) -> str:
         """The answer to "is this position still winnable?"."""
@@ -268,12 +271,14 @@ class Session:
 
     # -- persistence -----------------------------------------------------------------------
     def save(self) -> dict[str, Any]:
-        """What ``restore`` needs besides the actions played: steps, redo stack, counters."""
+        """What ``restore`` needs besides the actions played: where play started, the steps,
+        the redo stack, the counters and a winning line being followed."""
         return {
+            "start": self.start_ply,
             "steps": [s.to_json() for s in self.steps],
             "redo": [s.to_json() for s in self.redo_steps],
             "hints": self.hints, "undos": self.undos, "conceded_by": self.conceded_by,
-            "autoplay": self.autoplay,
+            "autoplay": self.autoplay, "plan": list(self._plan),
         }  # fmt: skip
 
     @classmethod
@@ -286,23 +291,47 @@ class Session:
         actions: list[int],
         saved: dict[str, Any],
     ) -> Session:
-        """The session that played ``actions`` and ``save()``d ``saved``, exactly."""
-        session = cls(game, seed, position, chance_seed, bool(saved.get("autoplay")))
+        """The session that played ``actions`` and ``save()``d ``saved``, exactly.
+
+        The actions are replayed as they were played (autoplay is not run again: it may
+        have been switched on mid-game); ``start`` says which of them began the game.
+        """
+        session = cls(game, seed, position, chance_seed)
         state = session.state
-        for ply, action in enumerate(actions[session.start_ply :], session.start_ply + 1):
+        opening = len(state.history)
+        if list(actions[:opening]) != state.history:
+            raise InvalidRecord("the actions do not begin with the game's opening chance outcomes")
+        for ply, action in enumerate(actions[opening:], opening + 1):
             try:
                 state.apply(action)
             except IllegalAction as exc:
                 raise InvalidRecord(f"ply {ply}: {exc}") from exc
         steps = [Step.from_json(s) for s in saved.get("steps", [])]
         played = [a for s in steps for a in s.actions]
-        if steps and played != list(state.history[session.start_ply :]):
+        start = saved.get("start", len(actions) - len(played) if steps else opening)
+        if not isinstance(start, int) or not opening <= start <= len(actions):
+            raise InvalidRecord(f"saved start {start!r} is not a ply of the actions played")
+        if steps and played != state.history[start:]:
             raise InvalidRecord("saved steps do not match the actions played")
-        session.steps = steps or [
-            Step((a,), (False,)) for a in state.history[session.start_ply :]
-        ]
-        session.redo_steps = [Step.from_json(s) for s in saved.get("redo", [])]
+        redo = [Step.from_json(s) for s in saved.get("redo", [])]
+        _check_redo(state, redo)
+        session.start_actions = tuple(state.history[:start])
+        session.steps = steps or [Step((a,), (False,)) for a in state.history[start:]]
+        session.redo_steps = redo
         session.hints = int(saved.get("hints", 0))
         session.undos = int(saved.get("undos", 0))
         session.conceded_by = saved.get("conceded_by")
+        session.autoplay = bool(saved.get("autoplay"))
+        session._plan = tuple(int(a) for a in saved.get("plan", ()))
         return session
+
+
+def _check_redo(state: State, redo: list[Step]) -> None:
+    """InvalidRecord unless the redo stack replays from ``state`` (its last step first)."""
+    probe = state.clone()
+    for step in reversed(redo):
+        for action in step.actions:
+            try:
+                probe.apply(action)
+            except IllegalAction as exc:
+                raise InvalidRecord(f"saved redo step {step.to_json()!r}: {exc}") from exc
