@@ -1,0 +1,76 @@
+"""Players' statistics: one entry per game (keyed), counts, win rate, streaks, JSON."""
+
+from __future__ import annotations
+
+import json
+
+import kibitz
+from kibitz.core.session import Session
+from kibitz.core.stats import Entry, Statistics
+
+WON = "KHQH/KC/-/-/-/-/-/-/-/- QC,KS,JH,KD A"
+"""A Fortress position that auto-complete wins."""
+
+
+def filled(scores: list[int]) -> Statistics:
+    """Statistics of games ``g0, g1, ...`` with these scores, two hints and ten moves each."""
+    stats = Statistics("fortress", "streaks")
+    for k, score in enumerate(scores):
+        stats.record(Entry(f"g{k}", score, deal=k + 1, hints=2, moves=10))
+    return stats
+
+
+def test_counts_rate_and_streaks():
+    stats = filled([1, 1, -1, -1, -1, 1])
+    assert (stats.played, stats.won, stats.lost, stats.drawn) == (6, 3, 3, 0)
+    assert stats.win_rate == 0.5 and stats.hints == 12
+    assert stats.streaks() == (1, 2, 3)
+    assert filled([1, -1, -1]).streaks() == (-2, 1, 2)
+
+
+def test_a_draw_ends_a_streak():
+    stats = filled([1, 1, 0])
+    assert stats.drawn == 1 and stats.streaks() == (0, 2, 0)
+    assert filled([-1, 0, -1]).streaks() == (-1, 0, 1)
+
+
+def test_nothing_played():
+    stats = Statistics("chessboard", "streaks")
+    assert (stats.played, stats.win_rate, stats.streaks()) == (0, 0.0, (0, 0, 0))
+
+
+def test_the_same_game_counted_again_replaces_its_entry():
+    stats = filled([-1, 1])
+    stats.record(Entry("g0", 1, deal=1, hints=3, moves=40))
+    assert [e.key for e in stats.entries] == ["g0", "g1"]  # in place, not added at the end
+    assert (stats.played, stats.won, stats.lost, stats.hints) == (2, 2, 0, 5)
+    assert stats.streaks() == (2, 2, 0)
+
+
+def test_summary_and_json_round_trip():
+    stats = filled([1, 1, -1, -1, -1, 1])
+    summary = stats.summary()
+    assert summary == {
+        "game": "fortress", "kind": "streaks", "played": 6, "won": 3, "lost": 3, "drawn": 0,
+        "win_rate": 0.5, "hints": 12, "current_streak": 1, "longest_win_streak": 2,
+        "longest_loss_streak": 3,
+    }  # fmt: skip
+    data = json.loads(json.dumps(stats.to_json()))
+    assert data["entries"][0] == {"key": "g0", "score": 1, "deal": 1, "hints": 2, "moves": 10}
+    assert Statistics.from_json(data) == stats
+
+
+def test_sessions_give_the_entries():
+    stats = Statistics("fortress", "streaks")
+    won = Session(kibitz.load("fortress"), position=WON)
+    won.hint()
+    won.autocomplete()
+    stats.record(won.entry(0, "table-1"))
+    conceded = Session(kibitz.load("fortress"), seed=2)
+    conceded.play(conceded.state.legal_actions()[0])
+    conceded.concede(0)
+    entry = conceded.entry(0, "table-2")
+    assert entry == Entry("table-2", -1, deal=2, hints=0, moves=1)
+    stats.record(entry)
+    assert (stats.won, stats.lost, stats.streaks()) == (1, 1, (-1, 1, 1))
+    assert stats.entries[0] == Entry("table-1", 1, deal=None, hints=1, moves=3)
