@@ -9,9 +9,11 @@ from kibitz.core.errors import InvalidOptions
 from kibitz.core.options import (
     build_options,
     describe_options,
+    options_schema,
     options_to_json,
     parse_option_text,
 )
+from kibitz.core.registry import game_class, game_classes
 
 
 @dataclass(frozen=True)
@@ -94,3 +96,38 @@ def test_describe_and_json_of_non_defaults():
     assert rows[1] == ("limit", "int or None", None)
     assert options_to_json(Opts(limit=4, names=("x",))) == {"limit": 4, "names": ["x"]}
     assert options_to_json(Opts()) == {}
+
+
+def test_options_schema_describes_every_option_with_its_default():
+    schema = options_schema(Opts)
+    assert schema["type"] == "object" and schema["additionalProperties"] is False
+    assert schema["properties"] == {
+        "flag": {"type": "boolean", "default": False},
+        "limit": {"anyOf": [{"type": "integer"}, {"type": "null"}], "default": None},
+        "mode": {"enum": ["fast", "slow"], "default": "fast"},
+        "ratio": {"type": "number", "default": 0.5},
+        "names": {"type": "array", "items": {"type": "string"}, "default": []},
+    }
+
+
+def _matches(value, schema) -> bool:
+    """Whether ``value`` fits ``schema`` (the subset ``options_schema`` writes)."""
+    if "anyOf" in schema:
+        return any(_matches(value, s) for s in schema["anyOf"])
+    if "enum" in schema:
+        return value in schema["enum"]
+    kinds = {"null": type(None), "boolean": bool, "string": str, "object": dict, "array": list,
+             "integer": int, "number": (int, float)}
+    if schema["type"] == "array":
+        return isinstance(value, list) and all(_matches(v, schema["items"]) for v in value)
+    is_bool = isinstance(value, bool) and schema["type"] != "boolean"
+    return isinstance(value, kinds[schema["type"]]) and not is_bool
+
+
+def test_every_games_schema_accepts_its_defaults_and_names_every_option():
+    for name in game_classes():
+        cls = game_class(name).options_class
+        schema = options_schema(cls)
+        defaults = {k: p["default"] for k, p in schema["properties"].items()}
+        assert all(_matches(v, schema["properties"][k]) for k, v in defaults.items()), name
+        assert options_to_json(build_options(cls, defaults)) == {}, name

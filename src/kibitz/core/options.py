@@ -180,3 +180,39 @@ def options_to_json(options: Any) -> dict[str, Any]:
         if value != default:
             out[f.name] = list(value) if isinstance(value, tuple) else value
     return out
+
+
+def _type_schema(tp: Any) -> dict[str, Any]:
+    """The JSON Schema of one option type (the types ``build_options`` checks)."""
+    origin = typing.get_origin(tp)
+    if origin is Literal:
+        return {"enum": list(typing.get_args(tp))}
+    if origin in (typing.Union, types.UnionType):
+        return {"anyOf": [_type_schema(a) for a in typing.get_args(tp)]}
+    if origin in (tuple, list):
+        return {"type": "array", "items": _type_schema(typing.get_args(tp)[0])}
+    simple = {type(None): "null", bool: "boolean", int: "integer", float: "number",
+              str: "string", dict: "object"}
+    if tp in simple:
+        return {"type": simple[tp]}
+    raise TypeError(f"option type {type_name(tp)} has no JSON Schema")
+
+
+def options_schema(cls: type) -> dict[str, Any]:
+    """The JSON Schema of the options dataclass ``cls``: one property per option with its
+    default, no other names allowed (what clients build option forms from)."""
+    hints = _hints(cls)
+    properties = {
+        name: {**_type_schema(hints[name]),
+               "default": list(default) if isinstance(default, tuple) else default}
+        for name, _type, default in describe_options(cls)
+    }
+    doc = (cls.__doc__ or "").strip().splitlines()
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": cls.__name__,
+        "description": doc[0] if doc else "",
+        "type": "object",
+        "properties": properties,
+        "additionalProperties": False,
+    }
