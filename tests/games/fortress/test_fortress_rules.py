@@ -9,6 +9,7 @@ from kibitz.core import load
 from kibitz.core.errors import IllegalAction, InvalidOptions, InvalidPosition, NotationError
 from kibitz.core.game import TERMINAL
 from kibitz.core.record import make_record, replay
+from kibitz.core.session import Session
 
 NO_MOVE = (
     "AC2C3C4C5CKC/6C7C8CTCQCJC/AS2S3S4S9C/5S6S7S8SKS/TSQSAH2HJS/3H4H5H6H9S/7H8H9HTHKH/"
@@ -27,6 +28,12 @@ def play(state, *texts):
     for t in texts:
         state.apply(state.str_to_action(t))
     return state
+
+
+def autoplayed(name, position):
+    """The moves autoplay makes at the start of a session from ``position``, and its state."""
+    session = Session(load(name), position=position, autoplay=True)
+    return make_record(session.state)["actions"][: session.start_ply], session.state
 
 
 def test_game1_legal_moves_vector_5():
@@ -169,18 +176,17 @@ def test_fo10_bad_options_named():
 def test_vector9_legal_moves_and_no_autoplay():
     s = load("chessboard").new_state_from_position(VECTOR9)
     assert moves(s) == ["0>4", "0>F", "2>5", "4>0", "5>2"]
-    assert s.safe_actions() == [] and s.autoplay() == []
+    assert s.safe_actions() == [] and autoplayed("chessboard", VECTOR9)[0] == []
     assert not s.is_safe_home(s.board.piles[0][-1])
 
 
 def test_fo12_safe_moves_fortress_all_home_moves():
-    s = load("fortress").new_state_from_position(
-        "AC2C/AH/3C/2HKHQHJHTH9H8H7H6H5H4H3H/4C5C6C7C8C9CTCJCQCKC/-/-/-/-/- -,KS,-,KD A"
-    )
+    position = "AC2C/AH/3C/2HKHQHJHTH9H8H7H6H5H4H3H/4C5C6C7C8C9CTCJCQCKC/-/-/-/-/- -,KS,-,KD A"
+    s = load("fortress").new_state_from_position(position)
     assert moves(s).count("1>F") == 1
     assert [s.action_to_str(a) for a in s.safe_actions()] == ["1>F"]
-    played = s.autoplay()
-    assert [s.action_to_str(a) for a in played] == ["1>F"] and s.board.found == [0, 13, 1, 13]
+    played, after = autoplayed("fortress", position)
+    assert played == ["1>F"] and after.board.found == [0, 13, 1, 13]
 
 
 def test_fo12_chessboard_never_safe_without_base_or_base_cards():
@@ -191,10 +197,8 @@ def test_fo12_chessboard_never_safe_without_base_or_base_cards():
 
 
 def test_fo13_autoplay_order_lowest_pile_first():
-    s = load("fortress").new_state_from_position(
-        "2C/AC/3C/AS/4C5C6C7C8C9CTCJCQCKC/2SKSQSJSTS9S8S7S6S5S4S3S/-/-/-/- -,-,KH,KD A"
-    )
-    assert [s.action_to_str(a) for a in s.autoplay()] == ["1>F", "0>F", "2>F", "3>F"]
+    position = "2C/AC/3C/AS/4C5C6C7C8C9CTCJCQCKC/2SKSQSJSTS9S8S7S6S5S4S3S/-/-/-/- -,-,KH,KD A"
+    assert autoplayed("fortress", position)[0] == ["1>F", "0>F", "2>F", "3>F"]
 
 
 def test_autocomplete_vector_8():
@@ -267,37 +271,83 @@ def test_position_round_trip_and_validation_errors():
         c.new_state_from_position(NO_MOVE[:-1] + "5")
 
 
-def test_undo_redo_on_state():
+def test_undo_on_state_restores_the_base():
     s = load("chessboard").new_initial_state(1)
     start = s.position()
     play(s, "4>F", "9>6")
-    after = s.position()
-    s.undo()
-    s.undo()
-    assert s.position() == start and s.board.base == -1
-    assert s.redo() == 4 * 11 + 10 and s.redo() == 9 * 11 + 6
-    assert s.position() == after
-    with pytest.raises(IllegalAction, match="nothing to redo"):
-        s.redo()
-    s.undo()
-    play(s, "6>9")
-    assert not s.can_redo()
-    s.restart()
-    assert s.position() == start and s.history == [] and s.can_redo()
+    assert s.undo() == 9 * 11 + 6 and s.board.base == 5
+    assert s.undo() == 4 * 11 + 10
+    assert s.position() == start and s.board.base == -1 and s.history == []
+    with pytest.raises(IllegalAction, match="nothing to undo"):
+        s.undo()
 
 
 def test_views_hide_nothing_private_and_fixed_tensor():
     s = load("fortress").new_initial_state(1)
     obs = s.observation(0)
     json.dumps(obs)
+    assert list(obs)[:8] == ["game", "seat", "ply", "to_act", "phase", "last_action", "result",
+                             "scores"]
+    assert obs["game"] == "fortress" and obs["phase"] == "play" and obs["to_act"] == 0
+    assert obs["last_action"] is None and obs["result"] is None and obs["scores"] == [0.0]
     assert obs["piles"][0] == "JD 9S JS 4D 6D 2H".split() and obs["base"] == "A"
-    assert "seed" not in obs
+    assert obs["foundations"] == {"C": 0, "S": 0, "H": 0, "D": 0}
+    assert obs["foundation_tops"] == {"C": None, "S": None, "H": None, "D": None}
+    assert "seed" not in obs and s.observation(None) == {**obs, "seat": None}
     t = s.observation_tensor(0)
     assert t.dtype == np.float32 and t.shape == load("chessboard").new_initial_state(1)\
         .observation_tensor(0).shape
     assert t[:52 * 12].reshape(52, 12)[:, :11].sum() == 52
     text = s.render()
     assert text.splitlines()[0] == "Fortress #1" and "0: JD 9S JS 4D 6D 2H" in text
+
+
+def test_observation_after_moves_and_at_the_end():
+    s = play(load("chessboard").new_initial_state(1), "4>F")
+    obs = s.observation(0)
+    assert obs["last_action"] == {"seat": 0, "text": "4>F", "id": 4 * 11 + 10, "from": 4,
+                                  "to": "F", "card": "6C"}
+    assert obs["base"] == "6" and obs["scores"] == [1.0]
+    assert obs["foundations"]["C"] == 1 and obs["foundation_tops"]["C"] == "6C"
+    won = play(load("fortress").new_state_from_position(AUTOCOMPLETE), "0>F", "0>F", "1>F")
+    end = won.observation(0)
+    assert end["phase"] == "over" and end["to_act"] is None and end["scores"] == [52.0]
+    assert end["result"]["returns"] == [1.0] and "52" in end["result"]["reason"]
+    lost = load("fortress").new_state_from_position(NO_MOVE).observation(0)
+    assert lost["phase"] == "over" and lost["result"]["returns"] == [0.0]
+
+
+def test_structured_moves_name_piles_foundations_and_cards():
+    s = load("fortress").new_initial_state(1)
+    assert s.moves() == [
+        {"id": 6 * 11 + 9, "text": "6>9", "from": 6, "to": 9, "card": "8C"},
+        {"id": 7 * 11 + 9, "text": "7>9", "from": 7, "to": 9, "card": "TC"},
+        {"id": 9 * 11 + 6, "text": "9>6", "from": 9, "to": 6, "card": "9C"},
+        {"id": 9 * 11 + 7, "text": "9>7", "from": 9, "to": 7, "card": "9C"},
+    ]
+    back = load("fortress", allow_foundation_takeback=True).new_state_from_position(
+        "KHQH/KC/-/-/-/-/-/-/-/- QC,KS,JH,KD A"
+    )
+    takeback = [m for m in back.moves() if m["from"] == "F"]
+    assert {m["card"] for m in takeback} == {"QC", "KS", "JH", "KD"}
+    assert {m["text"] for m in takeback if m["card"] == "JH" and m["to"] == 0} == {"FH>0"}
+    assert all(isinstance(m["to"], int) for m in takeback)
+
+
+def test_description_tells_the_page_what_to_draw():
+    f, c = load("fortress").description(), load("chessboard").description()
+    json.dumps(f)
+    assert f["game"] == "fortress" and f["seats"][0]["name"] == "Player"
+    assert f["features"] == {"undo": True, "concede": True, "statistics": "streaks",
+                             "assistance": True}
+    assert f["piles"] == 10 and f["foundations"] == ["C", "S", "H", "D"]
+    assert f["cards"]["ranks"][9] == "T" and f["cards"]["suits"]["H"] == {"symbol": "\u2665",
+                                                                           "red": True}
+    assert f["rules"]["wrap"] is False and f["rules"]["free_base"] is False
+    assert c["rules"]["wrap"] is True and c["rules"]["free_base"] is True
+    assert "Ace to King" in f["rules"]["text"] and "base rank" in c["rules"]["text"]
+    assert "taken back" in load("fortress", allow_foundation_takeback=True).description()[
+        "rules"]["text"] and "taken back" not in f["rules"]["text"]
 
 
 def test_record_round_trip():

@@ -10,7 +10,8 @@ SUIT_OF = tuple(c // 13 for c in range(52))
 RANK_OF = tuple(c % 13 for c in range(52))
 NAMES = tuple(RANKS[c % 13] + SUITS[c // 13] for c in range(52))
 
-_SUIT_SYMBOLS = {"♣": "C", "♠": "S", "♥": "H", "♦": "D"}
+SYMBOLS = {"C": "♣", "S": "♠", "H": "♥", "D": "♦"}
+_SUIT_SYMBOLS = {symbol: suit for suit, symbol in SYMBOLS.items()}
 
 
 def card_id(suit: int, rank: int) -> int:

@@ -11,7 +11,7 @@ from kibitz.core.errors import IllegalAction, InvalidPosition
 from kibitz.core.game import TERMINAL, Game, State
 from kibitz.core.outcome import Outcome
 from kibitz.games.fortress.board import NUM_PILES, UNSET, Board, parse_position
-from kibitz.games.fortress.cards import NAMES, RANK_OF, RANKS, SUIT_OF, SUITS
+from kibitz.games.fortress.cards import NAMES, RANK_OF, RANKS, SUIT_OF, SUITS, SYMBOLS
 from kibitz.games.fortress.deals import (
     check_game_number,
     deal_piles,
@@ -27,6 +27,7 @@ from kibitz.games.fortress.variants import (
     ChessboardOptions,
     FortressOptions,
     Variant,
+    rules_summary,
 )
 
 TENSOR_SIZE = 52 * 12 + 14
@@ -190,16 +191,6 @@ class PatienceState(State):
             if p and self.is_safe_home(p[-1])
         ]
 
-    def autoplay(self) -> list[int]:
-        """Play safe foundation moves, lowest pile first, until none is left; return them."""
-        played = []
-        while True:
-            safe = self.safe_actions()
-            if not safe:
-                return played
-            self.apply(safe[0])
-            played.append(safe[0])
-
     def autocomplete_actions(self) -> list[int] | None:
         """The foundation moves that bring all 52 home, if such moves alone finish the game."""
         if self.board.base == UNSET:
@@ -278,14 +269,39 @@ class PatienceState(State):
         """``Fortress #1``, or ``Fortress (set position)`` for a game started from one."""
         return self.variant.title + (f" #{self.seed}" if self.seed is not None else " (position)")
 
-    def observation(self, seat: int) -> dict[str, Any]:
+    def phase(self) -> str:
+        """``play`` until the game is over (one search of the legal moves, not two)."""
+        return "over" if self.is_terminal() else "play"
+
+    def scores(self) -> list[float]:
+        """The cards home, the measure of progress (52 when won)."""
+        return [float(self.board.home())]
+
+    def _observe(self, seat: int | None) -> dict[str, Any]:
+        """Everything is open: the piles bottom to top, foundation counts and tops, the base."""
         b = self.board
         return {
-            "game": self.variant.name,
             "piles": [[NAMES[c] for c in p] for p in b.piles],
             "foundations": {SUITS[s]: b.found[s] for s in range(4)},
+            "foundation_tops": {
+                SUITS[s]: None if (t := b.foundation_top(s)) is None else NAMES[t]
+                for s in range(4)
+            },
             "base": None if b.base == UNSET else RANKS[b.base],
-            "home": b.home(),
+        }
+
+    def move_fields(self, action: int) -> dict[str, Any]:
+        """``from``/``to``: a pile 0-9 or ``"F"`` (the foundations); ``card``: the card moved."""
+        source, dest = decode(action)
+        if source < NUM_PILES:
+            pile = self.board.piles[source]
+            card = pile[-1] if pile else None
+        else:
+            card = self.board.foundation_top(source - NUM_PILES)
+        return {
+            "from": source if source < NUM_PILES else "F",
+            "to": "F" if dest == FOUNDATION else dest,
+            "card": None if card is None else NAMES[card],
         }
 
     def observation_tensor(self, seat: int) -> np.ndarray:
@@ -348,6 +364,26 @@ class PatienceGame(Game):
 
         return GameAI(SEARCH_HOOKS, LEVELS, AGENTS)
 
+    def description(self) -> dict[str, Any]:
+        """The base facts plus the layout, the card faces and the variant's rules in short."""
+        v = self.variant
+        return {
+            **super().description(),
+            "title": v.title,
+            "piles": NUM_PILES,
+            "foundations": list(SUITS),
+            "cards": {
+                "ranks": list(RANKS),
+                "suits": {s: {"symbol": SYMBOLS[s], "red": s in "HD"} for s in SUITS},
+            },
+            "rules": {
+                "wrap": v.wrap,
+                "free_base": v.free_base,
+                "foundation_takeback": self.options.allow_foundation_takeback,
+                "text": rules_summary(v, self.options.allow_foundation_takeback),
+            },
+        }
+
     @property
     def num_distinct_actions(self) -> int:
         return NUM_ACTIONS
@@ -377,6 +413,9 @@ class Fortress(PatienceGame):
 
     name = "fortress"
     options_class = FortressOptions
+    presets: ClassVar[dict[str, dict[str, Any]]] = {
+        "default": {}, "takeback": {"allow_foundation_takeback": True},
+    }  # fmt: skip
     summary = "Fortress patience: 52 open cards in ten piles, build in suit, Aces up to Kings"
     variant = FORTRESS
 

@@ -29,6 +29,23 @@ def neighbours(card: int, wrap: bool) -> tuple[int, ...]:
     return tuple(s * 13 + x for x in ranks)
 
 
+def rules_summary(variant: Variant, takeback: bool = False) -> str:
+    """The variant's rules in a few plain sentences, for front ends to show."""
+    parts = [
+        "Move one top card at a time: home to its foundation, onto a card of its suit one "
+        "rank apart (up or down), or into an empty pile.",
+        "An Ace and a King of a suit are adjacent (wrap)." if variant.wrap
+        else "An Ace and a King are not adjacent.",
+        "The first card sent home sets the base rank; each foundation builds up in suit from "
+        "its base card, wrapping after the King." if variant.free_base
+        else "Each foundation builds up in suit from Ace to King.",
+    ]
+    if takeback:
+        parts.append("A foundation's top card may be taken back onto a pile.")
+    parts.append("Win by bringing all 52 cards home.")
+    return " ".join(parts)
+
+
 ADJACENT = {w: tuple(neighbours(c, w) for c in range(52)) for w in (False, True)}
 """``ADJACENT[wrap][card]``: the neighbours of every card, precomputed."""
 
