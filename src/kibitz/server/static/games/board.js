@@ -1,4 +1,4 @@
-// Shared pieces of square-board pages: a grid of square buttons, selection and targets.
+// Shared pieces of square-board pages: SVG, orientation, moves by square, the square grid.
 export const SVG = "http://www.w3.org/2000/svg";
 
 export function svg(tag, attrs, parent) {
@@ -8,19 +8,32 @@ export function svg(tag, attrs, parent) {
   return el;
 }
 
-// Moves of the legal list grouped by from-square, given a parser text -> {from, to}.
-export function movesByFrom(legal, parse) {
+// The structured legal moves grouped by their from-square.
+export function movesByFrom(legal) {
   const out = new Map();
-  for (const l of legal) {
-    const m = parse(l.text);
-    if (!m) continue;
+  for (const m of legal) {
     if (!out.has(m.from)) out.set(m.from, []);
-    out.get(m.from).push({ ...m, text: l.text });
+    out.get(m.from).push(m);
   }
   return out;
 }
 
-// A grid of square buttons; files/ranks in display order; cell(name, button) fills each.
+// Files left to right and ranks top to bottom of the description's board as drawn:
+// the highest rank on top, or turned round when flipped.
+export function orientation(board, flipped) {
+  const files = flipped ? [...board.files].reverse() : [...board.files];
+  const ranks = flipped ? [...board.ranks] : [...board.ranks].reverse();
+  return { files, ranks };
+}
+
+// The from- and to-squares of the view's last action (empty before the first move).
+export function lastSquares(view) {
+  const last = view.last_action;
+  return new Set(last && last.from ? [last.from, last.to] : []);
+}
+
+// A grid of square buttons; files/ranks in display order; cell(name, button, file, rank)
+// fills each.
 export function grid(el, files, ranks, cell) {
   let g = el.querySelector(".grid");
   if (!g) {
@@ -36,7 +49,7 @@ export function grid(el, files, ranks, cell) {
     b.type = "button";
     b.className = "sq";
     b.dataset.square = `${f}${r}`;
-    cell(`${f}${r}`, b);
+    cell(`${f}${r}`, b, f, r);
     buttons.push(b);
   }
   g.replaceChildren(...buttons);

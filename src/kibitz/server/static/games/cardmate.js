@@ -1,75 +1,83 @@
 // Cardmate: the 10x10 board, cards as playing-card pieces in their owner's colour.
-import { grid, svg } from "/static/games/board.js";
+import { grid, lastSquares, movesByFrom, orientation, svg } from "/static/games/board.js";
 
 export const flippable = true;
 let selected = null;
 let promoting = null;
-const SUITS = { C: "\u2663", D: "\u2666", H: "\u2665", S: "\u2660" };
-const PALACE = new Set(["e0", "f0", "e9", "f9"]);
 
-function parse(text) {
-  const m = text.match(/^([1-9XJQKA][CDHS]):?([a-j][0-9])(=A)?/);
-  return m && { card: m[1], to: m[2], promote: !!m[3] };
-}
-
-function board(position) {
-  const rows = position.split(" ")[0].split("/");
-  const out = {};
-  rows.forEach((row, i) => {
-    const rank = 9 - i;
-    let f = 0;
-    for (const cell of row.split(",")) {
-      if (/^\d+$/.test(cell)) f += Number(cell);
-      else { out[`${"abcdefghij"[f]}${rank}`] = cell; f += 1; }
-    }
-  });
+// Each card code's rank and suit faces, composed from the description's tables.
+function faces(desc) {
+  const out = new Map();
+  for (const rank of desc.ranks) for (const suit of desc.suits) out.set(rank.code + suit.code, { rank, suit });
   return out;
 }
 
-function drawCard(b, code) {
+function drawCard(b, code, side, desc, face) {
   const s = svg("svg", { viewBox: "0 0 100 100", "aria-hidden": "true" });
-  const mine = code === code.toUpperCase();
-  const up = code.toUpperCase();
-  const rank = up[0] === "X" ? "10" : up[0] === "1" ? "1" : up[0];
-  const suit = up[1];
+  const { rank, suit } = face.get(code);
+  const ink = suit.colour === "red" ? "#c0392b" : "#111";
   svg("rect", { x: 14, y: 6, width: 72, height: 88, rx: 9, fill: "#fff",
-    stroke: mine ? "var(--blue)" : "var(--red)", "stroke-width": 7 }, s);
-  const red = suit === "D" || suit === "H";
-  const t = svg("text", { x: 50, y: 48, "text-anchor": "middle", "font-size": 32, "font-weight": "bold", fill: red ? "#c0392b" : "#111" }, s);
-  t.textContent = rank;
-  const u = svg("text", { x: 50, y: 82, "text-anchor": "middle", "font-size": 32, fill: red ? "#c0392b" : "#111" }, s);
-  u.textContent = SUITS[suit];
+    stroke: desc.seats[side].colour, "stroke-width": 7 }, s);
+  const t = svg("text", { x: 50, y: 48, "text-anchor": "middle", "font-size": 32, "font-weight": "bold", fill: ink }, s);
+  t.textContent = rank.face;
+  const u = svg("text", { x: 50, y: 82, "text-anchor": "middle", "font-size": 32, fill: ink }, s);
+  u.textContent = suit.symbol;
   b.append(s);
 }
 
-export function lastText(msg) { return ""; }
+function capturedList(msg, desc, face) {
+  const captured = document.createElement("div");
+  captured.id = "captured";
+  msg.view.captured.forEach((cards, side) => {
+    const line = document.createElement("div");
+    line.className = "captured";
+    line.dataset.side = side;
+    line.append(`${desc.seats[side].name} lost ${cards.length}: `);
+    for (const code of cards) {
+      const c = document.createElement("span");
+      c.className = "captured-card";
+      c.title = code;
+      drawCard(c, code, side, desc, face);
+      line.append(c);
+    }
+    captured.append(line);
+  });
+  return captured;
+}
+
+function promotionQuestion(ctx) {
+  const q = document.createElement("div");
+  q.className = "notice";
+  q.id = "promotion";
+  q.append("Promote the One to an Ace? ");
+  for (const m of promoting) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = m.promotion ? "Yes, promote" : "No";
+    b.addEventListener("click", () => { promoting = null; ctx.act(m.text); });
+    q.append(b);
+  }
+  return q;
+}
 
 export function render(el, msg, ctx) {
-  const pieces = board(msg.view.position);
-  const cardAt = {};
-  for (const [sq, code] of Object.entries(pieces)) cardAt[code.toUpperCase() + (code === code.toUpperCase() ? "" : "'")] = sq;
-  const moves = msg.legal.map((l) => ({ ...parse(l.text), text: l.text })).filter((m) => m.card);
-  const mineUpper = msg.seat === 0;
-  const squareOf = (card) => Object.entries(pieces).find(([, c]) => (mineUpper ? c === card : c === card.toLowerCase()))?.[0];
-  const byFrom = new Map();
-  for (const m of moves) {
-    const from = squareOf(m.card);
-    if (!from) continue;
-    if (!byFrom.has(from)) byFrom.set(from, []);
-    byFrom.get(from).push(m);
-  }
+  const desc = msg.table.description;
+  const face = faces(desc);
+  const pieces = new Map(msg.view.pieces.map((p) => [p.square, p]));
+  const byFrom = movesByFrom(msg.legal);
   if (selected && !byFrom.has(selected)) selected = null;
-  const last = msg.last ? parse(msg.last.text) : null;
-  const flip = ctx.flipped !== (msg.seat === 1);
-  const ranks = flip ? [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] : [9, 8, 7, 6, 5, 4, 3, 2, 1, 0];
-  const files = flip ? [..."jihgfedcba"] : [..."abcdefghij"];
+  const last = lastSquares(msg.view);
+  const palaces = new Set(desc.palaces.flat());
+  const { files, ranks } = orientation(desc.board, ctx.flipped !== (msg.seat === 1));
+  const aboveLine = ranks.find((r) => desc.centre_line.includes(r));
   const targets = selected ? byFrom.get(selected) : [];
-  grid(el, files, ranks, (name, b) => {
-    if (PALACE.has(name)) b.classList.add("palace");
-    if ((name[1] === "5" && !flip) || (name[1] === "4" && flip)) b.classList.add("centre");
-    if (pieces[name]) drawCard(b, pieces[name]);
-    b.setAttribute("aria-label", `${name} ${pieces[name] || "empty"}`);
-    if (last && last.to === name) b.classList.add("last");
+  grid(el, files, ranks, (name, b, _file, rank) => {
+    const piece = pieces.get(name);
+    if (palaces.has(name)) b.classList.add("palace");
+    if (rank === aboveLine) b.classList.add("centre");
+    if (piece) drawCard(b, piece.card, piece.side, desc, face);
+    b.setAttribute("aria-label", `${name} ${piece ? `${desc.seats[piece.side].name} ${piece.card}` : "empty"}`);
+    if (last.has(name)) b.classList.add("last");
     if (name === selected) b.classList.add("sel");
     const here = targets.filter((m) => m.to === name);
     if (here.length) b.classList.add("target");
@@ -81,45 +89,17 @@ export function render(el, msg, ctx) {
       ctx.redraw();
     });
   });
+  el.querySelector(".board-info")?.remove();
   const info = document.createElement("div");
-  info.className = "row";
-  const kings = msg.view.kings;
+  info.className = "row board-info";
+  const kings = msg.view.scores;
   info.append(Object.assign(document.createElement("span"), {
-    textContent: `Kings: Forehand ${kings[0]}, Rearhand ${kings[1]}.`,
+    textContent: `Kings: ${desc.seats.map((s, i) => `${s.name} ${kings[i]}`).join(", ")}.`,
   }));
-  const captured = document.createElement("div");
-  captured.id = "captured";
-  (msg.captured || [[], []]).forEach((cards, side) => {
-    const line = document.createElement("div");
-    line.className = "captured";
-    line.dataset.side = side;
-    line.append(`${msg.table.player_names[side]} lost ${cards.length}: `);
-    for (const code of cards) {
-      const c = document.createElement("span");
-      c.className = "captured-card";
-      c.title = code;
-      drawCard(c, side === 0 ? code : code.toLowerCase());
-      line.append(c);
-    }
-    captured.append(line);
-  });
-  info.append(captured);
-  if (moves.length && moves.every((m) => m.text.includes(":"))) {
+  info.append(capturedList(msg, desc, face));
+  if (msg.legal.some((m) => m.compulsory)) {
     info.append(Object.assign(document.createElement("span"), { className: "notice", id: "follow", textContent: "Compulsory follow: you must capture (a follow)." }));
   }
-  if (promoting) {
-    const q = document.createElement("div");
-    q.className = "notice";
-    q.id = "promotion";
-    q.append("Promote the One to an Ace? ");
-    for (const m of promoting) {
-      const b = document.createElement("button");
-      b.type = "button";
-      b.textContent = m.promote ? "Yes, promote" : "No";
-      b.addEventListener("click", () => { promoting = null; ctx.act(m.text); });
-      q.append(b);
-    }
-    info.append(q);
-  }
+  if (promoting) info.append(promotionQuestion(ctx));
   el.append(info);
 }
