@@ -88,8 +88,10 @@ def _random(state, rng: Rng) -> int:
 
 
 def _card_words(obs: dict) -> set[int]:
+    """Every card named anywhere in ``obs`` (its ``game`` key, "rook", is not a card)."""
     found = set()
-    for word in json.dumps(obs).replace('"', " ").replace(",", " ").replace("]", " ").split():
+    text = json.dumps({k: v for k, v in obs.items() if k != "game"})
+    for word in text.replace('"', " ").replace(",", " ").replace("]", " ").split():
         try:
             found.add(parse_card(word))
         except Exception:

@@ -23,7 +23,7 @@ def test_worked_example_17_against_18(kit) -> None:
     assert (black_row["strength"], black_row["text"]) == (18, "(N F) K B")
     assert s.observation(0)["leader"] == 1
     kit.play(s, "pass")
-    assert s.current_player == 1 and s.phase == PLAY
+    assert s.current_player == 1 and s.stage == PLAY
     kit.play(s, "pass")
     # the round is resolved: no steal (defender won), K back to Black, the rest discarded
     log = [e for e in s.observation(1)["log"] if e["event"] in ("result", "return", "discard")]
@@ -56,7 +56,7 @@ def test_queen_remark(kit) -> None:
     s = kit.dealt("Q P R R G G", "P N N B B D")
     kit.play(s, "Q", "P", "P", "pass", "pass")
     assert s.observation(0)["rows"][0]["text"] == "Q P"
-    assert s.phase == STEAL and s.current_player == CHANCE
+    assert s.stage == STEAL and s.current_player == CHANCE
     assert s.chance_outcomes() == [(2, 0.4), (5, 0.4), (6, 0.2)]
     s.apply(s.str_to_action("steal B"))
     assert kit.letters(s, s.discards[1]) == ["P", "B"]
@@ -77,7 +77,7 @@ def test_tie_defender_wins_and_attacker_king_on_table_loses(kit) -> None:
 def test_queen_alone_wins_steals_and_returns(kit) -> None:
     s = kit.dealt("Q P P P P P", "N N B B R R")
     kit.play(s, "Q", "pass", "pass")
-    assert s.phase == STEAL
+    assert s.stage == STEAL
     s.apply(s.str_to_action("steal R"))
     assert s.hands[0][s.tables.index["Q"]] == 1
     assert sum(s.discards[0]) == 0 and kit.letters(s, s.discards[1]) == ["R"]
@@ -90,7 +90,7 @@ def test_lone_jester_loses_and_nothing_returns(kit) -> None:
     assert (result["winner"], result["margin"]) == (1, 0)
     assert kit.letters(s, s.discards[0]) == ["J"] and sum(s.discards[1]) == 0
     assert not any(e["event"] == "return" for e in s.observation(0)["log"])
-    assert s.phase != STEAL
+    assert s.stage != STEAL
 
 
 def test_steal_of_a_king_loses(kit) -> None:
@@ -119,7 +119,7 @@ def test_best_card_tie_between_letters_is_a_choice(kit, row: str, choices: list[
     s = kit.dealt(white, "P N N B B R")
     kit.play(s, row, "P", "pass", "pass")
     s.apply(s.str_to_action("steal N"))
-    assert s.phase == TAKE and s.current_player == 0
+    assert s.stage == TAKE and s.current_player == 0
     assert [s.action_to_str(a) for a in s.legal_actions()] == choices
     kit.play(s, choices[1])
     taken = choices[1].split()[1]
@@ -162,10 +162,10 @@ def test_a_pawn_beside_the_king_keeps_the_game_going(kit) -> None:
 def test_ties_to_attacker_when_option_is_off(kit) -> None:
     s = kit.dealt("N B P P P P", "R P N N B B", ties_to_defender=False)
     kit.play(s, "N B", "R P", "pass", "pass")
-    assert s.phase == STEAL  # the attacker won the 6 against 6 tie
+    assert s.stage == STEAL  # the attacker won the 6 against 6 tie
     s2 = kit.dealt("N B P P P P", "R P N N B B")
     kit.play(s2, "N B", "R P", "pass", "pass")
-    assert s2.phase != STEAL
+    assert s2.stage != STEAL
 
 
 def test_roles_alternate_from_white(kit) -> None:

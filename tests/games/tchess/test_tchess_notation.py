@@ -82,7 +82,7 @@ def test_positions_round_trip_through_random_play() -> None:
     for seed in range(30):
         s = game.new_initial_state(seed)
         play_random(s, Rng(seed), 30 + seed * 3)
-        if s.phase != PLAY:
+        if s.stage != PLAY:
             with pytest.raises(InvalidPosition, match="only while a player is to play"):
                 s.position()
             continue

@@ -28,19 +28,19 @@ def test_tc2_decks_come_from_the_option_and_each_owner_draws_own() -> None:
 
 def test_tc3_setup_deals_hand_size_start_each_from_a_uniform_deck() -> None:
     s = kibitz.load("tchess", hand_size_start=4, hand_limit=5).new_initial_state()
-    assert s.current_player == CHANCE and s.phase == DEAL
+    assert s.current_player == CHANCE and s.stage == DEAL
     assert s.chance_outcomes()[0] == (0, 8 / 33)
     assert sum(p for _, p in s.chance_outcomes()) == pytest.approx(1.0)
     for _ in range(8):
         s.apply(s.legal_actions()[-1])
     assert s.hand_size == [4, 4] and s.deck_size == [29, 29]
-    assert s.phase == PLAY
+    assert s.stage == PLAY
 
 
 def test_tc4_first_attacker_white_or_random(kit) -> None:
     assert kit.dealt("P P P P P P", "P P P P P P").attacker == 0
     s = kit.dealt("P P P P P P", "P P P P P P", first_player="random")
-    assert s.phase == FIRST and s.chance_outcomes() == [(0, 0.5), (1, 0.5)]
+    assert s.stage == FIRST and s.chance_outcomes() == [(0, 0.5), (1, 0.5)]
     s.apply(s.str_to_action("first Black"))
     assert (s.attacker, s.current_player, s.round_no) == (1, 1, 1)
 
@@ -84,10 +84,10 @@ def test_tc11_alternation_passes_and_playing_again_after_a_pass(kit) -> None:
     assert s.current_player == 1 and s.passes == 0
     kit.play(s, "P P")  # Black, who passed, plays again
     kit.play(s, "pass")
-    assert s.phase == PLAY and s.current_player == 1
+    assert s.stage == PLAY and s.current_player == 1
     before = list(s.deck_size)
     kit.play(s, "pass")
-    assert s.phase != PLAY  # two consecutive passes end the round
+    assert s.stage != PLAY  # two consecutive passes end the round
     assert before == [27, 27]  # nobody drew during the round
 
 
@@ -177,7 +177,7 @@ def test_tc15_empty_deck_stops_drawing_and_discards_stay(kit) -> None:
     )
     s = kibitz.load("tchess").new_state_from_position(pos)
     kit.play(s, "Q", "pass", "pass")  # White (defender, K in row) wins 12 vs 3
-    assert s.deck_size == [0, 0] and s.phase == PLAY and s.round_no == 4
+    assert s.deck_size == [0, 0] and s.stage == PLAY and s.round_no == 4
     assert s.hand_size == [2, 2]
     assert sum(s.discards[0]) + sum(s.discards[1]) == 66 - 4
 

@@ -7,9 +7,19 @@ from typing import Any, ClassVar
 from kibitz.core.capabilities import GameAI
 from kibitz.core.game import Game
 from kibitz.games.rook.actions import num_actions
-from kibitz.games.rook.cards import SEAT_NAMES
+from kibitz.games.rook.cards import (
+    COLOUR_LETTERS,
+    COLOUR_NAMES,
+    ROOK,
+    SEAT_NAMES,
+    TEAM_NAMES,
+    card_str,
+    colour_of,
+    rank_of,
+)
 from kibitz.games.rook.options import RookOptions, resolve
 from kibitz.games.rook.presets import PRESET_NAMES
+from kibitz.games.rook.rulespage import rules_page
 from kibitz.games.rook.state import RookState
 from kibitz.games.rook.table import build_table
 
@@ -26,12 +36,44 @@ class RookGame(Game):
     has_chance: ClassVar[bool] = True
     presets: ClassVar[dict[str, dict[str, Any]]] = {n: {"preset": n} for n in PRESET_NAMES}
     teams: ClassVar[tuple[tuple[int, ...], ...]] = ((0, 2), (1, 3))
+    player_colours: ClassVar[tuple[str, ...]] = ("#2a6f97", "#c0392b", "#2a6f97", "#c0392b")
+    """Partners share a colour: North-South blue, East-West red."""
 
     def ai(self) -> GameAI:
         """Search hooks and computer levels from the game's ``eval`` module."""
         from kibitz.games.rook.eval import AGENTS, LEVELS, SEARCH_HOOKS
 
         return GameAI(SEARCH_HOOKS, LEVELS, AGENTS)
+
+    def rules_page(self) -> str:
+        """The preset's parameters as these options resolve them, with the deal and bids."""
+        return rules_page(self.options)
+
+    def description(self) -> dict[str, Any]:
+        """Seats and teams, the colours, and the card faces of this deck: code, colour,
+        rank (None for the bird card) and points; the bird's name (Rook, or Crow in
+        CrowsNest), hand and nest sizes."""
+        points = self.table.points
+        return {
+            **super().description(),
+            "team_names": list(TEAM_NAMES),
+            "colours": [
+                {"code": code, "name": name}
+                for code, name in zip(COLOUR_LETTERS, COLOUR_NAMES, strict=True)
+            ],
+            "cards": [
+                {
+                    "code": card_str(c),
+                    "colour": None if c == ROOK else COLOUR_NAMES[colour_of(c)],
+                    "rank": None if c == ROOK else rank_of(c),
+                    "points": points[c],
+                }
+                for c in self.table.cards
+            ],
+            "bird": "Crow" if self.options.preset == "crowsnest" else "Rook",
+            "hand_size": self.table.hand_size,
+            "nest_size": self.table.nest_size,
+        }
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)

@@ -75,6 +75,9 @@ class Position:
     scores: tuple[int, int]
     sheet: tuple[SheetEntry, ...]
     result: Outcome | None
+    last: tuple[int, int]
+    """The phase the last action was taken at and who took it: the seat acting, or for a
+    dealt card the seat receiving it (-1 for the nest), or -1 for the first dealer's draw."""
 
     def __init__(self) -> None:
         self.phase = DEALER
@@ -85,6 +88,7 @@ class Position:
         self.scores = (0, 0)
         self.sheet = ()
         self.result = None
+        self.last = (DEALER, -1)
         self.clear_hand(0)
 
     def clear_hand(self, deck_mask: int) -> None:

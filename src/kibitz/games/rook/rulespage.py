@@ -25,7 +25,7 @@ def _value(name: str, value: object) -> str:
 
 
 def rules_page(options: RookOptions) -> str:
-    """Plain-text rules of the preset with its overrides; ``*`` marks project decisions and
+    """Markdown rules of the preset with its overrides; ``*`` marks project decisions and
     ``(set)`` marks values changed from the preset."""
     rules = resolve(options)
     table = build_table(rules)
@@ -33,7 +33,7 @@ def rules_page(options: RookOptions) -> str:
     changed = set(options.overrides())
     bird = "Crow" if options.preset == "crowsnest" else "Rook"
     lines = [
-        f"Rook: {options.preset} rules",
+        f"# Rook: {options.preset} rules",
         "",
         f"Deck: {len(table.cards)} cards in {', '.join(COLOUR_NAMES)}, ranks "
         f"{_value('ranks', rules.ranks)}"
@@ -46,8 +46,9 @@ def rules_page(options: RookOptions) -> str:
         f"bidding {table.bids[-1]} ends the auction.",
         "",
         "Parameters (* = project decision pending confirmation, (set) = changed by an option):",
+        "",
     ]
     for f in fields(rules):
         mark = (" *" if f.name in flagged else "") + (" (set)" if f.name in changed else "")
-        lines.append(f"  {f.name}: {_value(f.name, getattr(rules, f.name))}{mark}")
+        lines.append(f"- {f.name}: {_value(f.name, getattr(rules, f.name))}{mark}")
     return "\n".join(lines) + "\n"

@@ -15,22 +15,21 @@ from kibitz.core.rng import Rng
 from kibitz.games.rook import views
 from kibitz.games.rook.actions import BID0, DISCARD0, PASS, TRUMP0
 from kibitz.games.rook.cards import (
-    COLOUR_NAMES,
-    SEAT_NAMES,
     TEAM_NAMES,
     bits,
-    card_str,
     parse_card,
     parse_colour,
     parse_seat,
 )
 from kibitz.games.rook.determinize import determinize
+from kibitz.games.rook.moves import action_fields, action_text
 from kibitz.games.rook.position import (
     AUCTION,
     DEAL,
     DEALER,
     DISCARD,
     OVER,
+    PHASE_NAMES,
     PLAY,
     TRUMP,
     Position,
@@ -141,6 +140,7 @@ class RookState(State):
         self._stack.append(self.p)
         self.p = p
         phase = p.phase
+        p.last = (phase, self._receiver(p) if phase <= DEAL else p.to_act)
         if phase == PLAY:
             self._play(p, action)
         elif phase == DEAL:
@@ -157,6 +157,12 @@ class RookState(State):
 
     def _undo(self, action: int) -> None:
         self.p = self._stack.pop()
+
+    def _receiver(self, p: Position) -> int:
+        """The seat the next dealt card goes to (-1: the nest, or no deal under way)."""
+        if p.phase != DEAL or p.dealt >= 4 * self.table.hand_size:
+            return -1
+        return (p.dealer + 1 + p.dealt) & 3
 
     def _start_deal(self, p: Position) -> None:
         p.clear_hand(self.table.deck_mask)
@@ -348,22 +354,11 @@ class RookState(State):
     def action_to_str(self, action: int) -> str:
         """``dealer South``, ``deal g14``, ``bid 85``, ``pass``, ``discard r5``, ``trump green``,
         ``play g14``, read in this state."""
-        phase = self.p.phase
-        if phase == DEALER and 0 <= action < 4:
-            return f"dealer {SEAT_NAMES[action]}"
-        if 0 <= action < DISCARD0:
-            return f"{'deal' if phase == DEAL else 'play'} {card_str(action)}"
-        if action < TRUMP0:
-            return f"discard {card_str(action - DISCARD0)}"
-        if action < PASS:
-            return f"trump {COLOUR_NAMES[action - TRUMP0]}"
-        if action == PASS:
-            return "pass"
-        k = action - BID0
-        if 0 <= k < len(self.table.bids):
-            return f"bid {self.table.bids[k]}"
-        last = BID0 + len(self.table.bids) - 1
-        raise IllegalAction(f"{action!r} is not a rook action id (0..{last})")
+        return action_text(self.table, self.p.phase, action)
+
+    def move_fields(self, action: int) -> dict[str, Any]:
+        """``kind``, ``card``, ``bid`` and ``colour`` of ``action`` read in this state."""
+        return action_fields(self.table, self.p.phase, action)
 
     def str_to_action(self, text: str) -> int:
         """Parse a call, discard, trump, play, deal or dealer; a bare card acts in this phase."""
@@ -414,9 +409,24 @@ class RookState(State):
         return why or super()._illegal_message(action)
 
     # -- views ----------------------------------------------------------------------------
-    def observation(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` may know (spec section 5) plus the score sheet and last trick."""
-        return views.observation(self, seat)
+    def phase(self) -> str:
+        """``first dealer``, ``deal``, ``auction``, ``trump``, ``discard``, ``play`` or ``over``."""
+        return PHASE_NAMES[self.p.phase]
+
+    def scores(self) -> list[float]:
+        """The game score of North-South and East-West."""
+        return [float(x) for x in self.p.scores]
+
+    def _observe(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know (spec section 5; None: what every seat sees alike)."""
+        return views.observe(self, seat)
+
+    def last_action(self, seat: int | None) -> dict[str, Any] | None:
+        """The last action as ``seat`` sees it: a dealt card only by its receiver, a discard
+        only by the declarer; others see who it went to or who discarded."""
+        if not self.history:
+            return None
+        return views.last_action(self, seat)
 
     def observation_tensor(self, seat: int) -> np.ndarray:
         """The observation as a fixed-size float32 vector, seats relative to ``seat``."""

@@ -2,7 +2,8 @@
 
 Only this module turns the full position into views, so privacy (spec section 5) is checked
 in one place: a seat sees its own hand, public calls and plays, and, as declarer, the nest it
-picked up and its discards; the discarded nest becomes public on the score sheet.
+picked up and its discards; the discarded nest becomes public on the score sheet. A
+spectator sees the public part only.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from kibitz.core.errors import KibitzError
 from kibitz.games.rook.actions import BID0, DISCARD0, PASS, TRUMP0
 from kibitz.games.rook.cards import (
     COLOUR_NAMES,
@@ -22,6 +24,7 @@ from kibitz.games.rook.cards import (
     bits,
     card_str,
 )
+from kibitz.games.rook.moves import action_fields, action_text
 from kibitz.games.rook.position import (
     AUCTION,
     DEAL,
@@ -76,18 +79,18 @@ def call_str(bid: int) -> str:
     return f"bid {bid}" if bid else "pass"
 
 
-def observation(state: RookState, seat: int) -> dict[str, Any]:
-    """The JSON-able view of ``seat``: own hand, public history, scores, declarer's nest."""
+def observe(state: RookState, seat: int | None) -> dict[str, Any]:
+    """The game's own view keys for ``seat``: own hand, public history, score sheet, and the
+    declarer's nest. A spectator (None) sees what every seat sees alike: no hand at all."""
+    if seat is not None and not 0 <= seat < 4:
+        raise KibitzError(f"seat must be 0..3 (South, West, North, East), got {seat!r}")
     p = state.p
-    is_declarer = p.declarer == seat
+    is_declarer = seat is not None and p.declarer == seat
     obs: dict[str, Any] = {
-        "seat": seat,
-        "phase": PHASE_NAMES[p.phase],
-        "to_act": state.current_player,
         "dealer": p.dealer if p.dealer >= 0 else None,
         "hand_number": p.hand_no,
         "deals": p.deals,
-        "hand": cards_json(p.hands[seat]),
+        "hand": None if seat is None else cards_json(p.hands[seat]),
         "hand_sizes": [h.bit_count() for h in p.hands],
         "nest_size": state.table.nest_size,
         "calls": [[s, call_str(b)] for s, b in p.calls],
@@ -105,14 +108,30 @@ def observation(state: RookState, seat: int) -> dict[str, Any]:
         "last_trick": trick_json(p.last_trick) if p.last_trick else None,
         "tricks_won": list(p.tricks_won),
         "points_taken": list(p.taken),
-        "scores": list(p.scores),
         "target": state.rules.target,
         "score_sheet": [sheet_json(e) for e in p.sheet],
-        "result": p.result.to_json() if p.result else None,
     }
-    if state.current_player == seat:
+    if seat is not None and state.current_player == seat:
         obs["legal"] = [state.action_to_str(a) for a in state.legal_actions()]
     return obs
+
+
+def last_action(state: RookState, seat: int | None) -> dict[str, Any]:
+    """The last action as ``seat`` sees it (see ``RookState.last_action``)."""
+    phase, who = state.p.last
+    action = state.history[-1]
+    actor = None if phase <= DEAL else who
+    if phase == DEAL and seat != who:
+        to = "the nest" if who < 0 else SEAT_NAMES[who]
+        return {"seat": None, "text": f"deals a card to {to}"}
+    if phase == DISCARD and seat != who:
+        return {"seat": actor, "text": "discards a card"}
+    return {
+        "seat": actor,
+        "text": action_text(state.table, phase, action),
+        "id": action,
+        **action_fields(state.table, phase, action),
+    }
 
 
 _PHASES = len(PHASE_NAMES)
@@ -179,7 +198,7 @@ def seen_history(state: RookState, seat: int) -> list[str]:
 
 def information_state_key(state: RookState, seat: int) -> str:
     """JSON of the observation and of the history as ``seat`` saw it."""
-    data = {"obs": observation(state, seat), "seen": seen_history(state, seat)}
+    data = {"obs": observe(state, seat), "seen": seen_history(state, seat)}
     return json.dumps(data, sort_keys=True, separators=(",", ":"))
 
 

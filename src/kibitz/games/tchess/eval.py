@@ -59,7 +59,7 @@ def reserve_value(state: TchessState) -> float:
 
 def white_value(state: TchessState) -> float:
     """White's value in [-1, 1]; a round in play is judged as if both passed now."""
-    phase = state.phase
+    phase = state.stage
     if phase == OVER:
         return state.returns()[0]
     if phase == STEAL:
@@ -96,7 +96,7 @@ class TchessSearchHooks(SearchHooks):
             (
                 tuple(state.hands[0]), tuple(state.hands[1]), tuple(state.rows[0]),
                 tuple(state.rows[1]), state.deck_size[0], state.deck_size[1],
-                state.phase, state.attacker, state.mover, state.passes, state.turn_len,
+                state.stage, state.attacker, state.mover, state.passes, state.turn_len,
             )
         )  # fmt: skip
 
@@ -125,7 +125,7 @@ class TchessSearchHooks(SearchHooks):
         closes the gap with the least waste (or the biggest step towards it) while its hand
         can still close it, and otherwise stops. The King is laid only when nothing else is.
         """
-        if state.phase != PLAY:
+        if state.stage != PLAY:
             return [0] * len(actions)
         t = state.tables
         total = _totals(t)

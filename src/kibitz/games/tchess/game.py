@@ -4,11 +4,23 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from kibitz.core.capabilities import GameAI
+from kibitz.core.capabilities import GameAI, Tool
+from kibitz.core.errors import NotationError
 from kibitz.core.game import Game
+from kibitz.games.tchess.deck import CARD_NAMES, JESTER
 from kibitz.games.tchess.options import PRESETS, TchessOptions
 from kibitz.games.tchess.rules import TchessState
+from kibitz.games.tchess.rulespage import rules_page
+from kibitz.games.tchess.strength import row_strength
 from kibitz.games.tchess.tables import Tables, tables_for
+
+
+def strength_tool(game: Game, args: list[str]) -> str:
+    """``(P S) P Q = 17``: a row's canonical pairs and strength under the game's options."""
+    if not args:
+        raise NotationError("strength needs the row's cards in order, e.g. P S P Q")
+    result = row_strength(args, game.options)
+    return f"{result.text} = {result.total}"
 
 
 class TchessGame(Game):
@@ -22,12 +34,38 @@ class TchessGame(Game):
     summary: ClassVar[str] = "TCHESS Cards: attack and defend with rows of chess-piece cards"
     has_chance: ClassVar[bool] = True
     presets: ClassVar[dict[str, dict[str, Any]]] = PRESETS
+    player_colours: ClassVar[tuple[str, ...]] = ("#f2efe6", "#2b2b2b")
 
     def ai(self) -> GameAI:
         """Search hooks and computer levels from the game's ``eval`` module."""
         from kibitz.games.tchess.eval import LEVELS, SEARCH_HOOKS
 
         return GameAI(SEARCH_HOOKS, LEVELS)
+
+    def tools(self) -> dict[str, Tool]:
+        """``strength CARDS...``: a row's pairs and strength, e.g. ``P S P Q``."""
+        return {"strength": Tool("print a row's canonical pairs and strength", strength_tool)}
+
+    def rules_page(self) -> str:
+        """The deck table, combinations in force and round settings of these options."""
+        return rules_page(self.options)
+
+    def description(self) -> dict[str, Any]:
+        """The seats and the card faces of the active deck: letter, piece name, count per
+        deck and face value (None for the Jester, who copies a paired card's value)."""
+        t = self.tables
+        return {
+            **super().description(),
+            "cards": [
+                {
+                    "letter": letter,
+                    "name": CARD_NAMES.get(letter) or None,
+                    "count": count,
+                    "value": None if letter == JESTER else value,
+                }
+                for letter, count, value in zip(t.letters, t.counts, t.values, strict=True)
+            ],
+        }
 
     def __init__(self, **options: object) -> None:
         super().__init__(**options)

@@ -4,7 +4,7 @@ outcomes ``draw Q``, ``steal K``, ``first Black``; a whole turn is written ``P S
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from kibitz.core.errors import IllegalAction, NotationError
 from kibitz.games.tchess.phases import DEAL, FIRST, OVER, PLAY, SEATS, STEAL, TAKE
@@ -17,31 +17,57 @@ KEYWORDS = ("end", "pass", "take", "draw", "steal", "first")
 
 def action_to_str(state: TchessState, action: int) -> str:
     """The notation of ``action`` at ``state`` (chance ids read by the pending chance event)."""
+    text = action_text(state.stage, action, state.tables.letters)
+    if text is None:
+        raise NotationError(f"action {action!r} has no meaning here ({_expected(state)})")
+    return text
 
-    letters = state.tables.letters
+
+def action_text(stage: int, action: int, letters: tuple[str, ...]) -> str | None:
+    """The notation of ``action`` taken at ``stage``, or None if it means nothing there."""
     n = len(letters)
-    phase = state.phase
-    if phase == FIRST:
-        if action in (0, 1):
-            return f"first {SEATS[action]}"
-    elif phase in (DEAL, STEAL):
+    if stage == FIRST:
+        return f"first {SEATS[action]}" if action in (0, 1) else None
+    if stage in (DEAL, STEAL):
         if 0 <= action < n:
-            return f"{'draw' if phase == DEAL else 'steal'} {letters[action]}"
-    elif 0 <= action < n:
+            return f"{'draw' if stage == DEAL else 'steal'} {letters[action]}"
+        return None
+    if 0 <= action < n:
         return letters[action]
-    elif action == n:
+    if action == n:
         return "end"
-    elif action == n + 1:
+    if action == n + 1:
         return "pass"
-    elif n + 2 <= action < 2 * n + 2:
+    if n + 2 <= action < 2 * n + 2:
         return f"take {letters[action - n - 2]}"
-    raise NotationError(f"action {action!r} has no meaning here ({_expected(state)})")
+    return None
+
+
+def action_fields(
+    stage: int, action: int, letters: tuple[str, ...], attacking: bool
+) -> dict[str, Any]:
+    """The structured form of a meaningful ``action`` taken at ``stage``: ``kind`` and ``cards``.
+
+    ``kind`` is ``attack`` or ``defend`` for a card laid by the attacker or the defender
+    (``attacking`` says which), ``end``, ``pass``, ``take``, or the chance events ``draw``,
+    ``steal`` and ``first``; ``cards`` holds the letter laid, taken back, drawn or stolen.
+    """
+    n = len(letters)
+    if stage == FIRST:
+        return {"kind": "first", "cards": []}
+    if stage in (DEAL, STEAL):
+        return {"kind": "draw" if stage == DEAL else "steal", "cards": [letters[action]]}
+    if action < n:
+        return {"kind": "attack" if attacking else "defend", "cards": [letters[action]]}
+    if action < n + 2:
+        return {"kind": "end" if action == n else "pass", "cards": []}
+    return {"kind": "take", "cards": [letters[action - n - 2]]}
 
 
 def _expected(state: TchessState) -> str:
     """What kind of action the state waits for, for error messages."""
 
-    phase = state.phase
+    phase = state.stage
     if phase == DEAL:
         return f"chance deals a card to {SEATS[state.drawing_seat()]}: 'draw LETTER'"
     if phase == STEAL:
@@ -71,7 +97,7 @@ def str_to_action(state: TchessState, text: str) -> int:
     if not words:
         raise NotationError(f"empty action; expected {_expected(state)}")
     action, phase = _parse(state, words, text)
-    if state.phase != phase or action not in state.legal_actions():
+    if state.stage != phase or action not in state.legal_actions():
         raise IllegalAction(f"{text!r} is not legal now: {_expected(state)}")
     return action
 
@@ -122,7 +148,7 @@ def turn_actions(state: TchessState, text: str) -> list[int]:
 
 def cards_from_hand(state: TchessState, words: list[str], text: str) -> list[int]:
     """Letter ids of cards the player to move may lay next, each checked in hand with repeats."""
-    if state.phase != PLAY:
+    if state.stage != PLAY:
         raise IllegalAction(f"{text!r} is not legal now: {_expected(state)}")
     hand = state.hands[state.mover][:]
     cards = []

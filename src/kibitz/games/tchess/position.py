@@ -108,7 +108,7 @@ def load(state: TchessState, text: str) -> None:
     state.passes = _number(fields, "passes", 0, 1)
     state.turn_len = _number(fields, "turn", 0, len(state.rows[state.mover]))
     state.draws = ()
-    state.phase = PLAY
+    state.stage = PLAY
     _check_round(state)
 
 
@@ -129,10 +129,10 @@ def _check_round(state: TchessState) -> None:
 
 def dump(state: TchessState) -> str:
     """The position string of ``state`` (only while a player is to play in a round)."""
-    if state.phase != PLAY:
+    if state.stage != PLAY:
         raise InvalidPosition(
             f"positions are written only while a player is to play; this state is at "
-            f"{PHASE_NAMES[state.phase]!r}"
+            f"{PHASE_NAMES[state.stage]!r}"
         )
     letters = state.tables.letters
 

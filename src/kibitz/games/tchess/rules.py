@@ -17,7 +17,8 @@ from kibitz.core.game import CHANCE, TERMINAL, State
 from kibitz.core.outcome import Outcome
 from kibitz.core.rng import Rng
 from kibitz.games.tchess import notation, position, views
-from kibitz.games.tchess.phases import DEAL, FIRST, OVER, PLAY, STEAL, TAKE
+from kibitz.games.tchess.phases import DEAL, FIRST, OVER, PHASE_NAMES, PLAY, STEAL, TAKE
+from kibitz.games.tchess.resample import resample
 from kibitz.games.tchess.strength import RowStrength, analyse_row, row_total
 
 if TYPE_CHECKING:
@@ -47,7 +48,7 @@ class TchessState(State):
         self.deck_size = [sum(t.counts)] * 2
         self.discards = [[0] * n, [0] * n]
         self.rows: list[list[int]] = [[], []]
-        self.phase = DEAL
+        self.stage = DEAL
         self.attacker = 0
         self.mover = 0
         self.turn_len = 0
@@ -61,7 +62,9 @@ class TchessState(State):
         self.take_letters: tuple[int, ...] = ()
         self._outcome: Outcome | None = None
         self.log: list[tuple] = []
-        self._secret: list[int] = []
+        self._plies: list[tuple[int, int]] = []
+        """Per action in ``history``: the stage it was taken at and who took it (the drawer
+        for a draw, ``CHANCE`` for other chance events)."""
         self._undo_stack: list[tuple | None] = []
         self._start_keys = ("", "")
         self._undo_floor = 0
@@ -73,7 +76,7 @@ class TchessState(State):
     @property
     def current_player(self) -> int:
         """The seat to play or take, ``CHANCE`` for draws and steals, ``TERMINAL`` at the end."""
-        phase = self.phase
+        phase = self.stage
         if phase == PLAY:
             return self.mover
         if phase == TAKE:
@@ -88,7 +91,7 @@ class TchessState(State):
 
     def legal_actions(self) -> list[int]:
         """Legal ids: letters held (plus END or PASS), TAKE ids, or chance outcomes."""
-        phase = self.phase
+        phase = self.stage
         if phase == PLAY:
             out = [i for i, c in enumerate(self.hands[self.mover]) if c]
             if self.turn_len:
@@ -104,7 +107,7 @@ class TchessState(State):
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Draws: letter by count in the deck; steal: letter by count in the hand; first: 50/50."""
-        phase = self.phase
+        phase = self.stage
         if phase == DEAL:
             seat = self.draws[self.draw_pos]
             size = self.deck_size[seat]
@@ -123,7 +126,7 @@ class TchessState(State):
 
     # -- applying and undoing -------------------------------------------------------------
     def _do(self, action: int) -> None:
-        phase = self.phase
+        phase = self.stage
         if phase == PLAY and action < self.num_letters:
             seat = self.mover
             self._undo_stack.append(None)
@@ -132,17 +135,17 @@ class TchessState(State):
             self.rows[seat].append(action)
             self.turn_len += 1
             self.log.append(("play", seat, action))
-            self._secret.append(-1)
+            self._plies.append((PLAY, seat))
             return
         if phase == DEAL:
             seat = self.draws[self.draw_pos]
-            self._secret.append(seat)
+            self._plies.append((DEAL, seat))
             if self.draw_pos + 1 < len(self.draws):
                 self._undo_stack.append(("draw",))
                 self._draw(seat, action)
                 return
         else:
-            self._secret.append(-1)
+            self._plies.append((phase, self.current_player))
         if phase == PLAY and (action == self.num_letters or not self.passes):
             self._undo_stack.append(("turn", self.turn_len, self.passes))
             self._turn_over(action)
@@ -162,7 +165,7 @@ class TchessState(State):
 
     def _undo(self, action: int) -> None:
         """Reverse the last action: in place for plays, draws and turn ends, else by snapshot."""
-        self._secret.pop()
+        self._plies.pop()
         entry = self._undo_stack.pop()
         if entry is None:
             seat = self.mover
@@ -190,7 +193,7 @@ class TchessState(State):
         h, d, x, r = self.hands, self.decks, self.discards, self.rows
         return (
             h[0][:], h[1][:], d[0][:], d[1][:], x[0][:], x[1][:], r[0][:], r[1][:],
-            self.hand_size[:], self.deck_size[:], self.phase, self.attacker, self.mover,
+            self.hand_size[:], self.deck_size[:], self.stage, self.attacker, self.mover,
             self.turn_len, self.passes, self.round_no, self.draws, self.draw_pos,
             self.winner, self.margin, self.take_letters, self._outcome, len(self.log),
         )  # fmt: skip
@@ -204,7 +207,7 @@ class TchessState(State):
         self.hand_size = s[8][:]
         self.deck_size = s[9][:]
         (
-            self.phase, self.attacker, self.mover, self.turn_len, self.passes, self.round_no,
+            self.stage, self.attacker, self.mover, self.turn_len, self.passes, self.round_no,
             self.draws, self.draw_pos, self.winner, self.margin, self.take_letters,
             self._outcome,
         ) = s[10:22]  # fmt: skip
@@ -215,7 +218,7 @@ class TchessState(State):
         self.round_no += 1
         self.attacker = self.mover = attacker
         self.turn_len = self.passes = 0
-        self.phase = PLAY
+        self.stage = PLAY
         self.log.append(("round", self.round_no, attacker))
 
     def _turn_over(self, action: int) -> None:
@@ -251,7 +254,7 @@ class TchessState(State):
         if t.king in rows[loser]:
             self._finish(winner, KING_ON_TABLE)
         elif winner == attacker and self.hand_size[defender]:
-            self.phase = STEAL
+            self.stage = STEAL
         else:
             self._return_cards()
 
@@ -285,7 +288,7 @@ class TchessState(State):
                 tied = sorted({c for c, v in zip(row, values, strict=True) if v == best})
                 if len(tied) > 1:
                     self.take_letters = tuple(tied)
-                    self.phase = TAKE
+                    self.stage = TAKE
                     return
                 self._take(tied[0])
                 return
@@ -318,7 +321,7 @@ class TchessState(State):
         ]
         self.draws = (0,) * counts[0] + (1,) * counts[1]
         self.draw_pos = 0
-        self.phase = DEAL
+        self.stage = DEAL
         if not self.draws:
             self._after_draws()
 
@@ -337,7 +340,7 @@ class TchessState(State):
         opts = self.game.options
         if self.round_no == 0:
             if opts.first_player == "random":
-                self.phase = FIRST
+                self.stage = FIRST
             else:
                 self._start_round(0)
             return
@@ -354,7 +357,7 @@ class TchessState(State):
     def _finish(self, winner: int | None, reason: str) -> None:
         returns = (0.0, 0.0) if winner is None else ((1.0, -1.0), (-1.0, 1.0))[winner]
         self._outcome = Outcome(returns, reason)
-        self.phase = OVER
+        self.stage = OVER
         self.log.append(("over", returns, reason))
 
     def outcome(self) -> Outcome | None:
@@ -384,9 +387,38 @@ class TchessState(State):
         cards = notation.cards_from_hand(self, text.split(), text)
         return analyse_row(self.rows[self.mover] + cards, self.tables)
 
-    def observation(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` may know (spec section 4): never the other hand, deck order or seed."""
-        return views.observation(self, seat)
+    def phase(self) -> str:
+        """``draw``, ``first attacker``, ``play``, ``steal``, ``take`` or ``over``."""
+        return PHASE_NAMES[self.stage]
+
+    def _observe(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know (spec section 4; None: what both seats see alike): never
+        the other hand, a drawn card of the other seat, deck order or seed."""
+        return views.observe(self, seat)
+
+    def move_fields(self, action: int) -> dict[str, Any]:
+        """``kind`` (``attack``, ``defend``, ``end``, ``pass``, ``take``; chance ``draw``,
+        ``steal``, ``first``) and ``cards`` (the letter laid, taken, drawn or stolen)."""
+        self.action_to_str(action)  # refuse an id that means nothing here
+        attacking = self.current_player == self.attacker
+        return notation.action_fields(self.stage, action, self.tables.letters, attacking)
+
+    def last_action(self, seat: int | None) -> dict[str, Any] | None:
+        """The last action as ``seat`` sees it: another seat's draw shows only who drew."""
+        if not self.history:
+            return None
+        stage, actor = self._plies[-1]
+        action = self.history[-1]
+        who = actor if actor >= 0 else None
+        if stage == DEAL and seat != actor:
+            return {"seat": who, "text": "draws a card"}
+        letters = self.tables.letters
+        return {
+            "seat": who,
+            "text": notation.action_text(stage, action, letters),
+            "id": action,
+            **notation.action_fields(stage, action, letters, actor == self.attacker),
+        }
 
     def observation_tensor(self, seat: int) -> np.ndarray:
         """The same view as a fixed-size float32 vector, seat-relative (own data first)."""
@@ -394,10 +426,9 @@ class TchessState(State):
 
     def information_state_key(self, seat: int) -> str:
         """The seat's start view plus every action it saw, other seats' drawn letters masked."""
-        hist = self.history
-        secret = self._secret
         parts = [
-            str(a) if secret[i] < 0 or secret[i] == seat else "?" for i, a in enumerate(hist)
+            "?" if stage == DEAL and actor != seat else str(a)
+            for a, (stage, actor) in zip(self.history, self._plies, strict=True)
         ]
         return f"{seat}|{self._start_keys[seat]}|{','.join(parts)}"
 
@@ -410,31 +441,13 @@ class TchessState(State):
         return position.dump(self)
 
     def resample_hidden(self, seat: int, rng: Rng) -> TchessState:
-        """A copy in which the other seat's hand is redrawn from its unseen cards.
+        """A copy in which the other seat's hidden cards are redrawn from what ``seat`` knows.
 
-        The other seat's hand and deck together are what ``seat`` cannot see; they are
-        shuffled and split again at the same sizes. The copy forgets the other seat's drawn
-        letters (history, log, undo snapshots), so nothing in it reveals the true hand; it
-        cannot be undone past this point.
+        The copy's history, log and start position tell a matching story, so it serializes
+        and reads back; it cannot be undone past this point (see ``resample.py``).
         """
         views.check_seat(seat)
-        other = self.clone()
-        opp = 1 - seat
-        n = self.num_letters
-        pool = [h + d for h, d in zip(self.hands[opp], self.decks[opp], strict=True)]
-        cards = [i for i in range(n) for _ in range(pool[i])]
-        rng.shuffle(cards)
-        hand = [0] * n
-        for c in cards[: self.hand_size[opp]]:
-            hand[c] += 1
-        other.hands[opp] = hand
-        other.decks[opp] = [p - h for p, h in zip(pool, hand, strict=True)]
-        secret = self._secret
-        other.history = [-1 if secret[i] == opp else a for i, a in enumerate(self.history)]
-        other.log = [("draw", opp, -1) if e[0] == "draw" and e[1] == opp else e for e in self.log]
-        other._undo_stack = []
-        other._undo_floor = len(self.history)
-        return other
+        return resample(self, seat, rng)
 
     def undo(self) -> int:
         """Take back the last action (not past a ``resample_hidden`` copy's starting point)."""
@@ -454,6 +467,6 @@ class TchessState(State):
         other.hand_size = self.hand_size[:]
         other.deck_size = self.deck_size[:]
         other.log = self.log[:]
-        other._secret = self._secret[:]
+        other._plies = self._plies[:]
         other._undo_stack = self._undo_stack[:]
         return other

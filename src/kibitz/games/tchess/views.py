@@ -2,7 +2,8 @@
 
 A seat sees its own hand, both hand and deck sizes, both rows with strengths and pairs, both
 discard piles, the round log with the other seat's drawn letters masked, and the options.
-Nothing here reads the other seat's hand or a deck's contents when a seat is given.
+A spectator (seat None) sees the same without any hand or drawn letter. Nothing here reads
+a hand it may not show or a deck's contents, except ``render`` of the whole state.
 """
 
 from __future__ import annotations
@@ -47,7 +48,7 @@ def row_view(row: RowStrength) -> dict[str, Any]:
 
 def leader(state: TchessState, strengths: tuple[int, int]) -> int | None:
     """The seat currently ahead in a round in play (the defender holds on a tie by default)."""
-    if state.phase != PLAY:
+    if state.stage != PLAY:
         return None
     att = state.attacker
     s_att, s_def = strengths[att], strengths[1 - att]
@@ -55,14 +56,14 @@ def leader(state: TchessState, strengths: tuple[int, int]) -> int | None:
     return 1 - att if holds else att
 
 
-def event_view(event: tuple, seat: int | None, t: Tables) -> dict[str, Any]:
-    """One log event as a dict; a card drawn by another seat shows as ``None``."""
+def event_view(event: tuple, seat: int | None, t: Tables, reveal: bool = False) -> dict[str, Any]:
+    """One log event as ``seat`` sees it: a card drawn by another seat shows as ``None``
+    (every drawn card for a spectator, none with ``reveal``)."""
     letters = t.letters
     kind = event[0]
     if kind == "draw":
         owner = event[1]
-        shown = (seat is None or seat == owner) and event[2] >= 0
-        card = letters[event[2]] if shown else None
+        card = letters[event[2]] if reveal or seat == owner else None
         return {"event": "draw", "seat": owner, "card": card}
     if kind in ("play", "steal"):
         return {"event": kind, "seat": event[1], "card": letters[event[2]]}
@@ -93,40 +94,35 @@ def _letters(letters: tuple[str, ...], cards: tuple[int, ...]) -> list[str]:
     return [letters[c] for c in cards]
 
 
-def table_view(state: TchessState, seat: int) -> dict[str, Any]:
-    """The seat's view of the present moment (no log)."""
+def table_view(state: TchessState, seat: int | None) -> dict[str, Any]:
+    """The seat's view of the present moment (no log); a spectator's has no hand."""
     t = state.tables
     rows = [analyse_row(state.rows[s], t) for s in (0, 1)]
     strengths = (rows[0].total, rows[1].total)
     player = state.current_player
     view: dict[str, Any] = {
-        "game": "tchess",
-        "seat": seat,
         "options": options_to_json(state.game.options),
         "round": state.round_no,
-        "phase": PHASE_NAMES[state.phase],
         "attacker": state.attacker if state.round_no else None,
-        "to_act": player if player >= 0 else None,
         "passes": state.passes,
         "turn_cards": state.turn_len,
-        "hand": expand(t.letters, state.hands[seat]),
+        "hand": None if seat is None else expand(t.letters, state.hands[seat]),
         "hand_sizes": list(state.hand_size),
         "deck_sizes": list(state.deck_size),
         "rows": [row_view(r) for r in rows],
         "leader": leader(state, strengths),
         "discards": [expand(t.letters, state.discards[s]) for s in (0, 1)],
-        "take_choices": [t.letters[c] for c in state.take_letters] if state.phase == TAKE else [],
+        "take_choices": [t.letters[c] for c in state.take_letters] if state.stage == TAKE else [],
     }
     if player == seat:
         view["legal_actions"] = [state.action_to_str(a) for a in state.legal_actions()]
-    out = state.outcome()
-    view["result"] = out.to_json() if out else None
     return view
 
 
-def observation(state: TchessState, seat: int) -> dict[str, Any]:
-    """The table view plus the round log as ``seat`` saw it."""
-    check_seat(seat)
+def observe(state: TchessState, seat: int | None) -> dict[str, Any]:
+    """The table view plus the round log as ``seat`` (None: a spectator) saw it."""
+    if seat is not None:
+        check_seat(seat)
     view = table_view(state, seat)
     view["log"] = [event_view(e, seat, state.tables) for e in state.log]
     return view
@@ -176,7 +172,7 @@ def observation_tensor(state: TchessState, seat: int) -> np.ndarray:
         state.round_no,
     )
     pos += 5
-    out[pos + state.phase] = 1.0
+    out[pos + state.stage] = 1.0
     pos += len(PHASE_NAMES)
     for c in state.take_letters:
         out[pos + c] = 1.0
@@ -238,7 +234,7 @@ def render(state: TchessState, seat: int | None = None) -> str:
     ahead = leader(state, (rows[0].total, rows[1].total))
     if ahead is not None and state.rows[state.attacker]:
         lines.append(f"{SEATS[ahead]} is ahead")
-    recent = [event_text(event_view(e, seat, t)) for e in state.log[-8:]]
+    recent = [event_text(event_view(e, seat, t, reveal=seat is None)) for e in state.log[-8:]]
     if recent:
         lines.append("log: " + "; ".join(recent))
     return "\n".join(lines)
@@ -252,10 +248,10 @@ def _headline(state: TchessState) -> str:
         return "TCHESS Cards, dealing"
     head = f"TCHESS Cards, round {state.round_no}: {SEATS[state.attacker]} attacks"
     player = state.current_player
-    if state.phase == PLAY:
+    if state.stage == PLAY:
         passes = f" ({state.passes} pass)" if state.passes else ""
         return f"{head}, {SEATS[player]} to play{passes}"
-    if state.phase == TAKE:
+    if state.stage == TAKE:
         return f"{head}, {SEATS[player]} chooses a card to take back"
-    assert state.phase != OVER
-    return f"{head}, chance to {PHASE_NAMES[state.phase]}"
+    assert state.stage != OVER
+    return f"{head}, chance to {PHASE_NAMES[state.stage]}"
