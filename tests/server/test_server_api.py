@@ -12,8 +12,14 @@ def test_games_list_options_seats_and_levels(client: TestClient) -> None:
     assert games["smess"]["player_names"] == ["Blue", "Red"]
     assert games["smess"]["levels"] and games["smess"]["computer"] == "level"
     assert games["rook"]["num_players"] == 4
-    names = {o["name"] for o in games["smess"]["options"]}
-    assert "max_plies_without_progress" in names
+    schema = games["smess"]["options"]
+    assert schema["type"] == "object" and schema["additionalProperties"] is False
+    assert schema["properties"]["max_plies_without_progress"] == {
+        "anyOf": [{"type": "integer"}, {"type": "null"}], "default": None}
+    assert games["rook"]["options"]["properties"]["preset"]["default"] == "crowsnest"
+    assert games["smess"]["default_level"] in games["smess"]["levels"]
+    assert games["fortress"]["features"] == games["fortress"]["description"]["features"]
+    assert games["fortress"]["features"]["undo"] and not games["smess"]["features"]["undo"]
 
 
 def test_openapi_describes_the_api(client: TestClient) -> None:
@@ -86,7 +92,7 @@ def test_a_finished_game_has_its_record_and_statistics(client: TestClient) -> No
     assert record["game"] == "smess" and record["actions"][0] == "b2-b3"
     assert len(record["actions"]) == 2 and record["result"]["returns"] == [0.0, 0.0]
     stats = client.get("/api/stats/ann").json()
-    assert stats == [{"game": "smess", "played": 1, "won": 0, "lost": 0, "drawn": 1,
+    assert stats == [{"game": "smess", "kind": "scores", "played": 1, "won": 0, "lost": 0, "drawn": 1,
                       "win_rate": 0.0, "current_streak": 0, "longest_win_streak": 0,
                       "longest_loss_streak": 0, "hints": 0}]
     assert client.get("/api/tables").json()[0]["status"] == "finished"
@@ -98,10 +104,13 @@ def test_record_of_a_hidden_game_waits_for_its_end(client: TestClient) -> None:
     assert r.status_code == 403
 
 
-def test_smess_arrow_table_endpoint(client: TestClient) -> None:
-    data = client.get("/api/smess/arrows").json()
-    assert len(data["arrows"]) == 56 and data["arrows"]["d5"] == 255
-    assert data["arrows"]["a1"] == 1
+def test_smess_arrows_come_with_the_games_description(client: TestClient) -> None:
+    games = {g["name"]: g for g in client.get("/api/games").json()}
+    arrows = games["smess"]["description"]["arrows"]
+    assert len(arrows) == 56 and arrows["d5"] == 255 and arrows["a1"] == 1
+    made = new_table(client, "smess", [HUMAN, COMPUTER])
+    assert made["table"]["description"]["arrows"] == arrows
+    assert client.get("/api/smess/arrows").status_code == 404
 
 
 def test_pages_and_rules(client: TestClient) -> None:

@@ -84,8 +84,9 @@ def test_cardmate_view_lists_each_sides_captured_cards(client: TestClient) -> No
     start = state.position().split()[0]
     now = view["view"]["position"].split()[0]
     captures = sum(":" in m for m in record["actions"])
-    assert captures and sum(map(len, view["captured"])) == captures
-    for side, lost in enumerate(view["captured"]):
+    captured = view["view"]["captured"]
+    assert captures and sum(map(len, captured)) == captures
+    for side, lost in enumerate(captured):
         def cards(board: str, side: int = side) -> list[str]:
             cells = board.replace("/", ",").split(",")
             return [c for c in cells if not c.isdigit() and c[1].isupper() == (side == 0)]

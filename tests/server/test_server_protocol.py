@@ -16,6 +16,12 @@ def stored_plies(client: TestClient, table_id: str) -> int:
         return s.query(ActionRow).filter_by(table_id=table_id).count()
 
 
+def last(msg: dict) -> tuple[int | None, str | None]:
+    """Who played the last action the view shows, and its text."""
+    action = msg["view"]["last_action"]
+    return action["seat"], action["text"]
+
+
 def test_move_and_computer_reply(client: TestClient) -> None:
     made = new_table(client, "smess", [HUMAN, COMPUTER])
     with client.websocket_connect(f"/ws/tables/{made['id']}?token={made['tokens']['0']}") as ws:
@@ -23,9 +29,9 @@ def test_move_and_computer_reply(client: TestClient) -> None:
         assert first["your_turn"] and "e2-e3" in [m["text"] for m in first["legal"]]
         ws.send_json({"type": "action", "action": "e2-e3", "ply": 0})
         mine = receive_until(ws, lambda m: m["ply"] == 1)
-        assert mine["last"] == {"seat": 0, "text": "e2-e3"} and not mine["your_turn"]
+        assert last(mine) == (0, "e2-e3") and not mine["your_turn"]
         reply = receive_until(ws, lambda m: m["ply"] == 2)
-        assert reply["your_turn"] and reply["last"]["seat"] == 1
+        assert reply["your_turn"] and last(reply)[0] == 1
         assert reply["moves"][0]["text"] == "e2-e3"
     assert stored_plies(client, made["id"]) == 2
 
@@ -100,7 +106,7 @@ def test_reconnect_with_token_gets_the_current_view(client: TestClient) -> None:
         assert view["seat"] == 1 and view["your_turn"] and view["ply"] == 1
     with client.websocket_connect(f"/ws/tables/{table_id}?token={blue}") as ws:
         view = ws.receive_json()
-        assert view["seat"] == 0 and view["last"]["text"] == "e2-e3"
+        assert view["seat"] == 0 and last(view)[1] == "e2-e3"
 
 
 def test_both_players_see_each_move(client: TestClient) -> None:
@@ -114,4 +120,4 @@ def test_both_players_see_each_move(client: TestClient) -> None:
         move = start["legal"][0]["text"]
         a.send_json({"type": "action", "action": move})
         seen = receive_until(b, lambda m: m["ply"] == 1)
-        assert seen["your_turn"] and seen["last"] == {"seat": 0, "text": move}
+        assert seen["your_turn"] and last(seen) == (0, move)

@@ -19,11 +19,10 @@ from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
-from kibitz.ai.levels import level_specs
 from kibitz.core.errors import InvalidOptions, InvalidRecord, KibitzError, UnknownGame
-from kibitz.core.options import describe_options, options_to_json
+from kibitz.core.options import options_schema, options_to_json
 from kibitz.core.record import parse_record_text, replay
-from kibitz.core.registry import game_class, game_classes
+from kibitz.core.registry import game_classes, load
 from kibitz.server.hub import Forbidden, Hub, NotFound
 from kibitz.server.rules import rules_html
 from kibitz.server.store import Store
@@ -36,7 +35,7 @@ class SeatChoice(BaseModel):
     """Who sits at a seat."""
 
     kind: Literal["human", "computer", "open"] = "human"
-    level: int | None = Field(None, description="computer level (default: the lowest)")
+    level: int | None = Field(None, description="computer level (default: the game's own)")
     name: str | None = Field(None, max_length=64, description="player name for statistics")
 
 
@@ -53,7 +52,9 @@ class CreateTable(BaseModel):
         None, description="deal/game number (digits as text for big numbers); random if omitted"
     )
     position: str | None = Field(None, description="start from the game's position string")
-    winnable_only: bool = Field(False, description="patience: a deal the solver proves winnable")
+    winnable_only: bool = Field(
+        False, description="a deal the game's solver proves winnable (games with an assistant)"
+    )
     seats: list[SeatChoice]
     record: str | None = Field(
         None, max_length=1_000_000,
@@ -103,23 +104,22 @@ class ActionBody(BaseModel):
     ply: int | None = None
 
 
-def _game_info(name: str) -> dict[str, Any]:
-    cls = game_class(name)
-    try:
-        levels = sorted(level_specs(name))
-    except InvalidOptions:
-        levels = []
+def game_info(name: str) -> dict[str, Any]:
+    """What the lobby needs of a game: seats, options (JSON Schema), levels, description."""
+    game = load(name)
+    ai = game.ai()
+    description = game.description()
     return {
         "name": name,
-        "summary": cls.summary,
-        "num_players": cls.num_players,
-        "player_names": list(cls.player_names),
-        "levels": levels,
-        "computer": "level" if levels else "random",
-        "options": [
-            {"name": n, "type": t, "default": list(d) if isinstance(d, tuple) else d}
-            for n, t, d in describe_options(cls.options_class)
-        ],
+        "summary": game.summary,
+        "num_players": game.num_players,
+        "player_names": list(game.player_names),
+        "levels": sorted(ai.levels),
+        "default_level": ai.default_level if ai.levels else None,
+        "computer": "level" if ai.levels else "random",
+        "features": description["features"],
+        "description": description,
+        "options": options_schema(game.options_class),
     }
 
 
@@ -176,7 +176,7 @@ def create_app(
     # -- API -------------------------------------------------------------------------------
     @app.get("/api/games", summary="Every game with its options, seats and computer levels")
     def games() -> list[dict[str, Any]]:
-        return [_game_info(name) for name in game_classes()]
+        return [game_info(name) for name in game_classes()]
 
     @app.post("/api/tables", summary="Create a table; returns a token for each human seat")
     async def create_table(body: CreateTable) -> dict[str, Any]:
@@ -238,21 +238,6 @@ def create_app(
     @app.get("/api/stats/{player}", summary="A player's results per game, streaks included")
     def stats(player: str) -> list[dict[str, Any]]:
         return store.stats(player)
-
-    @app.get("/api/smess/arrows", summary="Smess: each square's printed arrows (bitmasks)")
-    def smess_arrows() -> dict[str, Any]:
-        from kibitz.games.smess import board
-
-        return {
-            "files": board.FILES,
-            "width": board.WIDTH,
-            "height": board.HEIGHT,
-            "directions": [
-                {"bit": bit, "name": name, "df": df, "dr": dr}
-                for bit, name, df, dr in board.DIRECTIONS
-            ],
-            "arrows": {board.square_name(sq): board.ARROWS[sq] for sq in range(board.NUM_SQUARES)},
-        }
 
     # -- live play -------------------------------------------------------------------------
     @app.websocket("/ws/tables/{table_id}")

@@ -11,14 +11,16 @@ import asyncio
 import json
 import logging
 import secrets
+from collections.abc import Callable
 from concurrent.futures import Executor
 from typing import Any
 
-from kibitz.ai.levels import level_specs
+from kibitz.ai import make_agent
 from kibitz.core.errors import IllegalAction, InvalidOptions, KibitzError
+from kibitz.core.game import Game
 from kibitz.core.options import options_to_json
-from kibitz.core.registry import game_class, load
-from kibitz.games.fortress.stats import GameEntry
+from kibitz.core.registry import load
+from kibitz.core.session import Session
 from kibitz.server import workers
 from kibitz.server.store import SeatSpec, Store, StoredTable, hash_token
 from kibitz.server.table import LiveTable
@@ -34,15 +36,15 @@ class Forbidden(KibitzError, PermissionError):
     """A token that does not hold the seat it tries to act for."""
 
 
-def agent_for(game_name: str, level: int | None) -> str:
-    """The agent spec of a computer seat: ``level:n``, or ``random`` where a game has none."""
-    try:
-        table = level_specs(game_name)
-    except InvalidOptions:
+def agent_for(game: Game, level: int | None) -> str:
+    """The agent spec of a computer seat: ``level:n`` (the game's default level when none
+    is chosen), or ``random`` where a game has no levels."""
+    levels = game.ai().levels
+    if not levels:
         return "random"
-    n = level if level is not None else min(table)
-    if n not in table:
-        raise InvalidOptions(f"{game_name} has computer levels {sorted(table)}, not {n}")
+    n = game.ai().default_level if level is None else level
+    if n not in levels:
+        raise InvalidOptions(f"{game.name} has computer levels {sorted(levels)}, not {n}")
     return f"level:{n}"
 
 
@@ -67,7 +69,7 @@ class Hub:
                 continue
             self.tables[table.id] = table
             async with table.lock:
-                self._after_change(table, table.resolve_chance())
+                self._save(table)
             self._kick(table)
 
     async def shutdown(self) -> None:
@@ -90,53 +92,57 @@ class Hub:
         """A new table; returns it and a token for each ``human`` seat.
 
         ``actions`` (already checked by replaying an imported record) are played first, so
-        the table starts where the record ends.
+        the table starts where the record ends. Nothing is stored unless all is valid.
         """
-        cls = game_class(game)
         g = load(game, **options)
-        if len(seats) != cls.num_players:
+        if len(seats) != g.num_players:
             raise InvalidOptions(
-                f"{game} has {cls.num_players} seats ({', '.join(cls.player_names)}), "
+                f"{game} has {g.num_players} seats ({', '.join(g.player_names)}), "
                 f"got {len(seats)} seat choices"
             )
         if winnable_only and seed is None and position is None:
-            if not hasattr(g.new_initial_state(1), "autocomplete_actions"):
-                raise InvalidOptions("'winnable deals only' is for the patience games")
+            if g.assistant() is None:
+                raise InvalidOptions(f"'winnable deals only' needs a solver; {game} has none")
             loop = asyncio.get_running_loop()
             seed = await loop.run_in_executor(
                 self.pool, workers.winnable_deal, game, json.dumps(options_to_json(g.options)),
                 secrets.randbits(31),
             )
         start = g.start(seed, position)  # validates seed and position
-        specs: list[SeatSpec] = []
+        specs = [self._seat(g, i, seat) for i, seat in enumerate(seats)]
         tokens: dict[int, str] = {}
-        for i, seat in enumerate(seats):
-            kind = seat.get("kind", "human")
-            name = seat.get("name") or None
-            if kind == "computer":
-                specs.append(SeatSpec("computer", agent_for(game, seat.get("level"))))
-            elif kind == "human":
+        for i, spec in enumerate(specs):
+            if spec.kind == "human":
                 tokens[i] = secrets.token_urlsafe(24)
-                specs.append(SeatSpec("human", None, name, hash_token(tokens[i])))
-            elif kind == "open":
-                specs.append(SeatSpec("open"))
-            else:
-                raise InvalidOptions(
-                    f"seat {i} kind {kind!r} is not one of 'human', 'computer', 'open'"
-                )
+                spec.token_hash = hash_token(tokens[i])
         stored = StoredTable(
             id=secrets.token_urlsafe(9), game=game, options=options_to_json(g.options),
             seed=start.seed, position=position, chance_seed=secrets.randbits(62),
             invite=secrets.token_urlsafe(12), status="playing", seats=specs,
+            actions=list(actions),
         )
-        self.store.create_table(stored)
         table = LiveTable(stored)
+        table.log.clear()  # nothing is stored yet: the first save stores every action
+        self.store.create_table(stored)
         self.tables[table.id] = table
         async with table.lock:
-            rows = [table._apply(a) for a in actions]
-            self._after_change(table, rows + table.resolve_chance(), 0)
+            self._save(table)
         self._kick(table)
         return table, tokens
+
+    @staticmethod
+    def _seat(game: Game, i: int, seat: dict[str, Any]) -> SeatSpec:
+        """Seat ``i`` as chosen; a computer's agent is built once to check it can play."""
+        kind = seat.get("kind", "human")
+        if kind == "computer":
+            spec = agent_for(game, seat.get("level"))
+            make_agent(spec, game, 0)
+            return SeatSpec("computer", spec)
+        if kind == "human":
+            return SeatSpec("human", None, seat.get("name") or None)
+        if kind == "open":
+            return SeatSpec("open")
+        raise InvalidOptions(f"seat {i} kind {kind!r} is not one of 'human', 'computer', 'open'")
 
     def get(self, table_id: str) -> LiveTable:
         """The live table ``table_id`` (finished ones are loaded on demand)."""
@@ -176,7 +182,7 @@ class Hub:
         if not isinstance(message, dict) or not isinstance(message.get("type"), str):
             raise IllegalAction(
                 "a message must be a JSON object with a 'type': action, undo, redo, "
-                "restart, hint, winnable, autocomplete, view or ping"
+                "restart, hint, winnable, autocomplete, concede, view or ping"
             )
         kind = message["type"]
         if kind == "ping":
@@ -195,13 +201,11 @@ class Hub:
             )
         if seat is None:
             raise Forbidden("spectators cannot act; join a seat to play")
-        if table.conceded:
-            raise IllegalAction("the game was conceded (counted as lost); start a new deal")
         return await handler(table, seat, message)
 
     def _check_turn(self, table: LiveTable, seat: int, message: dict[str, Any]) -> None:
         state = table.state
-        if state.is_terminal():
+        if table.session.is_over():
             raise IllegalAction("the game is over")
         if state.current_player != seat:
             who = table.game.player_names[state.current_player]
@@ -211,141 +215,79 @@ class Hub:
             raise IllegalAction(f"stale message for ply {ply!r}; the game is at ply "
                                 f"{len(state.history)}")
 
-    async def _action(self, table: LiveTable, seat: int, message: dict) -> None:
+    async def _change(self, table: LiveTable, change: Callable[[], object]) -> None:
+        """Make a change (which checks what it needs) under the table's lock, store it and
+        send it to everyone; a refused change changes nothing."""
         async with table.lock:
-            self._check_turn(table, seat, message)
-            action = table.parse_action(message)
-            start = len(table.state.history)
-            rows = table.play(action)
-            if table.undoable:
-                table.extra["redo"] = []
-            self._after_change(table, rows, start)
+            if table.session.conceded_by is not None:
+                raise IllegalAction("the game was conceded (counted as lost); start a new deal")
+            change()
+            self._save(table)
         await self.broadcast(table)
         self._kick(table)
 
+    async def _action(self, table: LiveTable, seat: int, message: dict) -> None:
+        def play() -> None:
+            self._check_turn(table, seat, message)
+            table.session.play(table.move_of(message))
+
+        await self._change(table, play)
+
     async def _undo(self, table: LiveTable, seat: int, message: dict) -> None:
-        async with table.lock:
-            if not table.undoable:
-                raise IllegalAction(f"{table.game.name} has no undo")
-            if not table.state.history:
-                raise IllegalAction("nothing to undo: no move has been made")
-            table.undo()
-            self.store.truncate_actions(table.id, len(table.state.history))
-            self._save_redo(table)
-            self._reopen(table)
-        await self.broadcast(table)
+        await self._change(table, lambda: table.session.undo())
 
     async def _redo(self, table: LiveTable, seat: int, message: dict) -> None:
-        async with table.lock:
-            start = len(table.state.history)
-            row = table.redo()
-            self._save_redo(table)
-            self._after_change(table, [row], start)
-        await self.broadcast(table)
+        await self._change(table, lambda: table.session.redo())
 
     async def _restart(self, table: LiveTable, seat: int, message: dict) -> None:
-        async with table.lock:
-            if not table.undoable:
-                raise IllegalAction(f"{table.game.name} has no restart")
-            while table.state.history:
-                table.undo()
-            self.store.truncate_actions(table.id, 0)
-            self._save_redo(table)
-            self._reopen(table)
-        await self.broadcast(table)
+        await self._change(table, lambda: table.session.restart())
 
     async def _autocomplete(self, table: LiveTable, seat: int, message: dict) -> None:
-        async with table.lock:
+        def finish() -> None:
             self._check_turn(table, seat, message)
-            finish = getattr(table.state, "autocomplete_actions", None)
-            actions = finish() if finish else None
-            if not actions:
-                raise IllegalAction("auto-complete is not available: foundation moves alone "
-                                    "do not win")
-            start = len(table.state.history)
-            rows = [row for a in actions for row in table.play(a)]
-            table.extra["redo"] = []
-            self._after_change(table, rows, start)
-        await self.broadcast(table)
+            table.session.autocomplete()
+
+        await self._change(table, finish)
 
     async def _concede(self, table: LiveTable, seat: int, message: dict) -> None:
-        async with table.lock:
-            if not table.undoable:
-                raise IllegalAction(f"{table.game.name} cannot be conceded; only the patience "
-                                    "games (fortress, chessboard) can")
-            self._check_turn(table, seat, message)
-            table.extra["conceded"] = True
-            self._after_change(table, [])
-        await self.broadcast(table)
+        await self._change(table, lambda: table.session.concede(seat))
 
     async def _hint(self, table: LiveTable, seat: int, message: dict) -> dict[str, Any]:
         async with table.lock:
             self._check_turn(table, seat, message)
-            if not table.undoable:
+            session = table.session
+            if session.assistant is None:
                 raise IllegalAction(f"{table.game.name} offers no hints")
-            history = tuple(table.state.history)
-            plan = table.plan
-            table.extra["hints"] = table.extra.get("hints", 0) + 1
-            self.store.set_extra(table.id, table.extra)
-        if plan and plan[0] == history and plan[1]:
-            line = plan[1]
-            hint = {"kind": "win", "action": line[0], "line": list(line),
-                    "message": f"play {table.state.action_to_str(line[0])}"}
-        else:
-            hint = await self._in_pool(workers.patience_hint, table)
-        if hint["kind"] == "win" and hint["action"] is not None:
-            line = tuple(hint["line"])
-            table.plan = (history + line[:1], line[1:])
-            hint["text"] = table.state.action_to_str(hint["action"])
-        return {"type": "hint", "ply": len(history), **hint}
+            history = list(table.state.history)
+            start = (table.stored.seed, table.stored.position, table.stored.chance_seed)
+            loop = asyncio.get_running_loop()
+            hint, saved = await loop.run_in_executor(
+                self.pool, workers.hint, table.game.name, json.dumps(table.stored.options),
+                start, history, session.save(),
+            )
+            table.session = Session.restore(table.game, *start, history, saved)
+            self._save(table)
+        reply = {"type": "hint", "ply": len(history), **hint}
+        if hint["action"] is not None:
+            reply["text"] = table.state.action_to_str(hint["action"])
+            reply["move"] = table.move_record(hint["action"])
+        return reply
 
     async def _winnable(self, table: LiveTable, seat: int, message: dict) -> dict[str, Any]:
-        if not table.undoable:
-            raise IllegalAction(f"{table.game.name} has no solver")
-        answer = await self._in_pool(workers.patience_winnable, table)
-        return {"type": "winnable", "ply": len(table.state.history), "answer": answer}
-
-    async def _in_pool(self, func: Any, table: LiveTable) -> Any:
+        if table.session.assistant is None:
+            raise IllegalAction(f"{table.game.name} offers no solver")
+        ply, snapshot = len(table.state.history), table.state.serialize()
         loop = asyncio.get_running_loop()
-        options = json.dumps(table.stored.options)
-        return await loop.run_in_executor(
-            self.pool, func, table.game.name, options, table.state.serialize()
+        answer = await loop.run_in_executor(
+            self.pool, workers.winnable, table.game.name, json.dumps(table.stored.options),
+            snapshot,
         )
+        return {"type": "winnable", "ply": ply, "answer": answer}
 
     # -- storage after a change ------------------------------------------------------------
-    def _save_redo(self, table: LiveTable) -> None:
-        table.extra["redo"] = table.redo_list()
-        self.store.set_extra(table.id, table.extra)
-
-    def _reopen(self, table: LiveTable) -> None:
-        """An undo from a finished patience game takes it back into play."""
-        if table.status == "finished" and not table.state.is_terminal():
-            table.status = "playing"
-
-    def _after_change(self, table: LiveTable, rows: list, start: int | None = None) -> None:
-        """Store new actions; store the record and statistics when the game has ended."""
-        if rows:
-            first = len(table.state.history) - len(rows) if start is None else start
-            self.store.append_actions(table.id, first, rows)
-        if table.undoable:
-            self.store.set_extra(table.id, table.extra)
-        out = table.outcome()
-        if out is not None and table.status != "finished":
-            table.status = "finished"
-            record = table.record()
-            self.store.finish(table.id, record["result"], record)
-            best, worst = max(out.returns), min(out.returns)
-            hints = table.extra.get("hints", 0)
-            for i, seat in enumerate(table.seats):
-                if seat.kind != "human" or not seat.name:
-                    continue
-                r = out.returns[i]
-                if table.game.num_players == 1:
-                    entry = GameEntry(table.state.seed, r > 0, hints, len(table.state.history))
-                    self.store.add_patience_result(seat.name, table.game.name, entry)
-                else:
-                    score = 0 if best == worst else (1 if r == best else -1)
-                    self.store.add_result(seat.name, table.game.name, score, hints)
+    def _save(self, table: LiveTable) -> None:
+        """Store the table's change (actions, saved session, result, statistics) at once."""
+        self.store.save(table.id, table.progress())
 
     # -- computer seats --------------------------------------------------------------------
     def _kick(self, table: LiveTable) -> None:
@@ -376,10 +318,10 @@ class Hub:
                     json.dumps(table.stored.options), snapshot, spec, seed, seat,
                 )
                 async with table.lock:
-                    if len(table.state.history) != ply or table.state.current_player != seat:
+                    if len(table.state.history) != ply or table.computer_to_act() != seat:
                         continue
-                    rows = table.play(action)
-                    self._after_change(table, rows, ply)
+                    table.session.play(action)
+                    self._save(table)
                     table.thinking = table.computer_to_act() is not None
                 await self.broadcast(table)
         except asyncio.CancelledError:

@@ -1,4 +1,5 @@
-"""Rules pages: each game's player summary in docs/<game>.md, turned into HTML.
+"""Rules pages: the game's own rules for its options (``Game.rules_page()``) and its
+player's guide in docs/<game>.md, turned into HTML.
 
 The converter handles what the docs use: headings, paragraphs, lists, tables, code blocks
 and inline code/bold/italic. Text is escaped first, so a doc cannot inject markup.
@@ -6,16 +7,13 @@ and inline code/bold/italic. Text is escaped first, so a doc cannot inject marku
 
 from __future__ import annotations
 
+import dataclasses
 import html
-import importlib
 import re
 from pathlib import Path
 
 from kibitz.core.errors import InvalidOptions
 from kibitz.core.registry import game_class, load
-
-DOC_NAMES = {"chessboard": "fortress"}
-"""Games whose rules live in another game's page."""
 
 
 def docs_dir() -> Path | None:
@@ -92,36 +90,28 @@ def markdown_to_html(text: str) -> str:
     return "\n".join(out)
 
 
-def preset_rules(game: str, preset: str) -> str:
-    """The rules of one preset as plain text, from the game's own ``rulespage`` module.
+def rules_html(name: str, preset: str | None = None) -> str:
+    """The body of ``name``'s rules page: the rules as the game resolves its options (with
+    ``preset`` where given), then the guide in docs/<name>.md; else the game's summary.
 
-    An unknown preset, or a game without presets, is an InvalidOptions naming the choices.
+    A preset for a game without presets, or an unknown one, is an InvalidOptions naming
+    the choices.
     """
-    if "preset" not in {f for f in game_class(game).options_class.__dataclass_fields__}:
-        raise InvalidOptions(f"{game} has no presets; its rules page is /rules/{game}")
-    options = load(game, preset=preset).options
-    try:
-        module = importlib.import_module(f"kibitz.games.{game}.rulespage")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"kibitz.games.{game}.rulespage":
-            raise
-        return f"{game}: preset {preset}\n"
-    return module.rules_page(options)
-
-
-def rules_html(game: str, preset: str | None = None) -> str:
-    """The body of ``game``'s rules page (from its doc, else its one-line summary).
-
-    With ``preset`` the page opens with that preset's rules as the engine resolves them.
-    """
-    cls = game_class(game)
-    head = ""
+    cls = game_class(name)
+    options = {}
     if preset is not None:
-        text = preset_rules(game, preset)
-        head = (f"<section id='preset-rules'><h1>{html.escape(game)}: {html.escape(preset)}"
-                f" rules</h1><pre>{html.escape(text)}</pre></section>\n")
+        if "preset" not in {f.name for f in dataclasses.fields(cls.options_class)}:
+            raise InvalidOptions(f"{name} has no presets; its rules page is /rules/{name}")
+        options["preset"] = preset
+    game = load(name, **options)
+    parts = []
+    generated = game.rules_page()
+    if generated:
+        parts.append(f"<section id='game-rules'>{markdown_to_html(generated)}</section>")
     folder = docs_dir()
-    doc = folder / f"{DOC_NAMES.get(game, game)}.md" if folder else None
+    doc = folder / f"{name}.md" if folder else None
     if doc is not None and doc.is_file():
-        return head + markdown_to_html(doc.read_text(encoding="utf-8"))
-    return head + f"<h1>{html.escape(game)}</h1><p>{html.escape(cls.summary)}</p>"
+        parts.append(markdown_to_html(doc.read_text(encoding="utf-8")))
+    if not parts:
+        parts.append(f"<h1>{html.escape(name)}</h1><p>{html.escape(game.summary)}</p>")
+    return "\n".join(parts)

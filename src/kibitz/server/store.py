@@ -20,6 +20,7 @@ from sqlalchemy import (
     ForeignKey,
     Integer,
     String,
+    UniqueConstraint,
     create_engine,
     delete,
     event,
@@ -28,11 +29,11 @@ from sqlalchemy import (
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
-from kibitz.games.fortress.stats import GameEntry, Statistics
+from kibitz.core.registry import game_class
+from kibitz.core.stats import Entry, Statistics
 
-PATIENCE_COUNTS = ("played", "won", "lost", "current_streak", "longest_win_streak",
-                   "longest_loss_streak")
-"""The counts of the patience games' ``Statistics`` kept in a player's row."""
+Row = tuple[int, int, str]
+"""A stored action: ``(action, seat, text)``, seat -1 for chance."""
 
 
 def now() -> datetime:
@@ -93,20 +94,24 @@ class ActionRow(Base):
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 
-class StatsRow(Base):
-    """Per-player, per-game results: counts and streaks (solitaire streaks included)."""
+class EntryRow(Base):
+    """One finished game of one player (``core.stats.Entry``), keyed by its table.
 
-    __tablename__ = "player_stats"
-    player: Mapped[str] = mapped_column(String(64), primary_key=True)
-    game: Mapped[str] = mapped_column(String(32), primary_key=True)
-    played: Mapped[int] = mapped_column(Integer, default=0)
-    won: Mapped[int] = mapped_column(Integer, default=0)
-    lost: Mapped[int] = mapped_column(Integer, default=0)
-    drawn: Mapped[int] = mapped_column(Integer, default=0)
-    current_streak: Mapped[int] = mapped_column(Integer, default=0)
-    longest_win_streak: Mapped[int] = mapped_column(Integer, default=0)
-    longest_loss_streak: Mapped[int] = mapped_column(Integer, default=0)
+    A game finished again after an undo replaces its entry, so it still counts once; the
+    row keeps its place (``id``), the order streaks are worked out in.
+    """
+
+    __tablename__ = "stat_entries"
+    __table_args__ = (UniqueConstraint("player", "game", "key"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    player: Mapped[str] = mapped_column(String(64), index=True)
+    game: Mapped[str] = mapped_column(String(32))
+    key: Mapped[str] = mapped_column(String(32))
+    score: Mapped[int] = mapped_column(Integer)
+    deal: Mapped[str | None] = mapped_column(String(24), nullable=True)
+    """Decimal text, like the table's seed."""
     hints: Mapped[int] = mapped_column(Integer, default=0)
+    moves: Mapped[int] = mapped_column(Integer, default=0)
 
 
 @dataclass
@@ -135,6 +140,21 @@ class StoredTable:
     actions: list[int] = field(default_factory=list)
     extra: dict[str, Any] = field(default_factory=dict)
     result: dict[str, Any] | None = None
+
+
+@dataclass
+class Progress:
+    """A table's change, stored in one transaction: the actions from ply ``keep`` on are
+    replaced by ``rows``; the extra data, status, result, record and the statistics
+    entries ``(player, entry)`` of a finished game are set."""
+
+    keep: int
+    rows: list[Row]
+    extra: dict[str, Any]
+    status: str
+    result: dict[str, Any] | None = None
+    record: dict[str, Any] | None = None
+    entries: list[tuple[str, Entry]] = field(default_factory=list)
 
 
 def sqlite_url(path: Path) -> str:
@@ -195,38 +215,20 @@ class Store:
                 spec.kind, spec.agent, spec.name, spec.token_hash,
             )
 
-    def append_actions(
-        self, table_id: str, start_ply: int, rows: list[tuple[int, int, str]]
-    ) -> None:
-        """Store actions ``(action, seat, text)`` from ply ``start_ply`` on."""
+    def save(self, table_id: str, progress: Progress) -> None:
+        """Store a change of a table all at once, so a crash never leaves half of it."""
         with self.session.begin() as s:
-            for k, (action, seat, text) in enumerate(rows):
-                s.add(ActionRow(table_id=table_id, ply=start_ply + k, action=action, seat=seat,
-                                text=text))
+            s.execute(delete(ActionRow).where(ActionRow.table_id == table_id,
+                                              ActionRow.ply >= progress.keep))
+            for k, (action, seat, text) in enumerate(progress.rows):
+                s.add(ActionRow(table_id=table_id, ply=progress.keep + k, action=action,
+                                seat=seat, text=text))
             row = s.get(TableRow, table_id)
             assert row is not None
-            row.updated_at = now()
-
-    def truncate_actions(self, table_id: str, length: int) -> None:
-        """Forget every action from ply ``length`` on (undo)."""
-        with self.session.begin() as s:
-            s.execute(
-                delete(ActionRow).where(ActionRow.table_id == table_id, ActionRow.ply >= length)
-            )
-
-    def set_extra(self, table_id: str, extra: dict[str, Any]) -> None:
-        """Replace a table's extra data (redo list, hint counts)."""
-        with self.session.begin() as s:
-            row = s.get(TableRow, table_id)
-            assert row is not None
-            row.extra = dict(extra)
-
-    def finish(self, table_id: str, result: dict[str, Any], record: dict[str, Any]) -> None:
-        """Mark a table finished with its result and game record."""
-        with self.session.begin() as s:
-            row = s.get(TableRow, table_id)
-            assert row is not None
-            row.status, row.result, row.record, row.updated_at = "finished", result, record, now()
+            row.extra, row.status = dict(progress.extra), progress.status
+            row.result, row.record, row.updated_at = progress.result, progress.record, now()
+            for player, entry in progress.entries:
+                _record_entry(s, player, row.game, entry)
 
     def load(self, table_id: str) -> StoredTable | None:
         """A stored table with its seats and actions, or None."""
@@ -282,57 +284,34 @@ class Store:
             return out
 
     # -- statistics ------------------------------------------------------------------------
-    def add_result(self, player: str, game: str, score: int, hints: int = 0) -> None:
-        """Count a finished game for ``player``: ``score`` 1 won, 0 drawn, -1 lost."""
-        with self.session.begin() as s:
-            row = _stats_row(s, player, game)
-            row.played += 1
-            row.hints += hints
-            if score > 0:
-                row.won += 1
-                row.current_streak = max(row.current_streak, 0) + 1
-                row.longest_win_streak = max(row.longest_win_streak, row.current_streak)
-            elif score < 0:
-                row.lost += 1
-                row.current_streak = min(row.current_streak, 0) - 1
-                row.longest_loss_streak = max(row.longest_loss_streak, -row.current_streak)
-            else:
-                row.drawn += 1
-                row.current_streak = 0
-
-    def add_patience_result(self, player: str, game: str, entry: GameEntry) -> None:
-        """Count a finished patience deal with the game's own ``Statistics`` (streaks, e.9)."""
-        with self.session.begin() as s:
-            row = _stats_row(s, player, game)
-            stats = Statistics(game, **{name: getattr(row, name) for name in PATIENCE_COUNTS})
-            stats.add(entry)
-            for name in PATIENCE_COUNTS:
-                setattr(row, name, getattr(stats, name))
-            row.hints += entry.hints
-
-    def stats(self, player: str) -> list[dict[str, Any]]:
-        """Every game's statistics for ``player``."""
+    def statistics(self, player: str) -> list[Statistics]:
+        """``player``'s statistics of every game played, by game name."""
         with self.session() as s:
             rows = s.scalars(
-                select(StatsRow).where(StatsRow.player == player).order_by(StatsRow.game)
+                select(EntryRow).where(EntryRow.player == player).order_by(EntryRow.id)
             ).all()
-            return [
-                {
-                    "game": r.game, "played": r.played, "won": r.won, "lost": r.lost,
-                    "drawn": r.drawn, "win_rate": r.won / r.played if r.played else 0.0,
-                    "current_streak": r.current_streak,
-                    "longest_win_streak": r.longest_win_streak,
-                    "longest_loss_streak": r.longest_loss_streak, "hints": r.hints,
-                }
-                for r in rows
-            ]
+        games = sorted({r.game for r in rows})
+        return [
+            Statistics(game, game_class(game).features.statistics, [
+                Entry(r.key, r.score, None if r.deal is None else int(r.deal), r.hints, r.moves)
+                for r in rows if r.game == game
+            ])
+            for game in games
+        ]  # fmt: skip
+
+    def stats(self, player: str) -> list[dict[str, Any]]:
+        """Every game's counts and streaks for ``player``."""
+        return [st.summary() for st in self.statistics(player)]
 
 
-def _stats_row(session: Session, player: str, game: str) -> StatsRow:
-    """The statistics row of ``player`` at ``game``, created with zero counts if new."""
-    row = session.get(StatsRow, (player, game))
+def _record_entry(session: Session, player: str, game: str, entry: Entry) -> None:
+    """Count ``entry`` for ``player``, replacing the entry of the same game (key)."""
+    row = session.scalars(
+        select(EntryRow).where(EntryRow.player == player, EntryRow.game == game,
+                               EntryRow.key == entry.key)
+    ).one_or_none()
     if row is None:
-        row = StatsRow(player=player, game=game, played=0, won=0, lost=0, drawn=0,
-                       current_streak=0, longest_win_streak=0, longest_loss_streak=0, hints=0)
+        row = EntryRow(player=player, game=game, key=entry.key)
         session.add(row)
-    return row
+    row.score, row.hints, row.moves = entry.score, entry.hints, entry.moves
+    row.deal = None if entry.deal is None else str(entry.deal)

@@ -1,11 +1,13 @@
-"""Work done off the event loop: computer moves and solver questions, in a worker pool.
+"""Work done off the event loop: computer moves and the game's assistant, in a worker pool.
 
-Jobs carry only text (game name, options, serialized state), so they run the same in a
-process pool (the default: a thinking agent never slows other tables) or a thread pool.
+Jobs carry only JSON-able data (game name, options, serialized state or saved session), so
+they run the same in a process pool (the default: a thinking agent never slows other
+tables) or a thread pool. They know games only through ``kibitz.core`` and ``make_agent``.
 """
 
 from __future__ import annotations
 
+import json
 import multiprocessing
 import os
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
@@ -13,15 +15,24 @@ from functools import cache
 from typing import Any
 
 from kibitz.ai import make_agent
+from kibitz.core.capabilities import Assistant
+from kibitz.core.errors import IllegalAction
 from kibitz.core.game import Game
 from kibitz.core.registry import load
+from kibitz.core.rng import Rng
+from kibitz.core.session import Session
 
 
 @cache
 def _game(name: str, options_json: str) -> Game:
-    import json
-
     return load(name, **json.loads(options_json))
+
+
+def _assistant(game: Game) -> Assistant:
+    assistant = game.assistant()
+    if assistant is None:
+        raise IllegalAction(f"{game.name} offers no solver")
+    return assistant
 
 
 def choose_action(
@@ -33,33 +44,29 @@ def choose_action(
     return make_agent(spec, game, seed).choose(state, seat)
 
 
-def patience_hint(name: str, options_json: str, state_text: str) -> dict[str, Any]:
-    """A Fortress/Chessboard hint for the serialized state."""
-    from kibitz.games.fortress.analysis import hint
+def hint(
+    name: str, options_json: str, start: tuple[int | None, str | None, int],
+    actions: list[int], saved: dict[str, Any],
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The hint of the session ``Session.restore`` rebuilds from ``start`` (seed, position,
+    chance seed), ``actions`` and ``saved``; with the session's new saved data (the hint
+    counted, a proven line kept so that following it needs no new search)."""
+    seed, position, chance_seed = start
+    session = Session.restore(_game(name, options_json), seed, position, chance_seed,
+                              actions, saved)
+    return session.hint().to_json(), session.save()
 
-    state = _game(name, options_json).deserialize(state_text)
-    h = hint(state)  # type: ignore[arg-type]
-    return {
-        "kind": h.kind, "message": h.message, "action": h.action, "line": list(h.line),
-        "last_winnable_ply": h.last_winnable_ply,
-    }
 
-
-def patience_winnable(name: str, options_json: str, state_text: str) -> str:
-    """The answer to "is this position still winnable?"."""
-    from kibitz.games.fortress.analysis import winnable
-
-    state = _game(name, options_json).deserialize(state_text)
-    return winnable(state)[0]  # type: ignore[arg-type]
+def winnable(name: str, options_json: str, state_text: str) -> str:
+    """The game assistant's answer to "is this position still winnable?"."""
+    game = _game(name, options_json)
+    return _assistant(game).winnable(game.deserialize(state_text))
 
 
 def winnable_deal(name: str, options_json: str, seed: int) -> int:
-    """A deal number the solver proves winnable, drawn from ``seed``."""
-    from kibitz.core.rng import Rng
-    from kibitz.games.fortress.analysis import choose_winnable_deal
-
+    """A deal seed the game's assistant proves winnable, drawn from ``seed``."""
     game = _game(name, options_json)
-    return choose_winnable_deal(game, Rng(seed), node_limit=100_000)[0]  # type: ignore[arg-type]
+    return _assistant(game).winnable_deal(game, Rng(seed))
 
 
 def make_pool(kind: str = "process", workers: int | None = None) -> Executor:

@@ -1,52 +1,87 @@
 // The lobby: choose a game, its options, seed and seats; start; list the tables.
+// The options form is built from each game's options JSON Schema.
 import { api, openTable } from "/static/net.js";
 
 const $ = (id) => document.getElementById(id);
 let games = {};
 
-function optionInput(opt) {
+// The alternatives of a schema (anyOf flattened), e.g. [{type: "integer"}, {type: "null"}].
+function alternatives(schema) {
+  return schema.anyOf ? schema.anyOf.flatMap(alternatives) : [schema];
+}
+
+// The values a schema allows when they are a fixed list (enums and null), else null.
+function choices(schema) {
+  const alts = alternatives(schema);
+  if (!alts.every((s) => s.enum || s.type === "null")) return null;
+  return alts.flatMap((s) => (s.enum ? s.enum : [null]));
+}
+
+// A typed value from the text of an input, as the schema allows it; the server checks it.
+function fromText(text, schema) {
+  const t = text.trim();
+  const alts = alternatives(schema);
+  const allows = (type) => alts.some((s) => s.type === type);
+  if (t === "" && allows("null")) return null;
+  if (allows("integer") && /^-?\d+$/.test(t)) return Number(t);
+  if (allows("number") && t !== "" && !isNaN(Number(t))) return Number(t);
+  if (alts.some((s) => s.enum && s.enum.includes(t))) return t;
+  if (allows("object") || allows("array")) {
+    try {
+      const v = JSON.parse(t);
+      if (typeof v === "object" && v !== null) return v;
+    } catch { /* not JSON: below */ }
+  }
+  const array = alts.find((s) => s.type === "array");
+  if (array && !allows("string")) return t.split(",").map((x) => x.trim()).filter(Boolean).map((x) => fromText(x, array.items));
+  return t;
+}
+
+function optionInput(name, schema) {
   const label = document.createElement("label");
-  label.textContent = opt.name;
+  label.textContent = name;
   let input;
-  const choices = opt.type.startsWith("one of ") ? opt.type.slice(7).split(", ") : null;
-  if (opt.type === "bool") {
+  const fixed = choices(schema);
+  if (schema.type === "boolean") {
     input = document.createElement("input");
     input.type = "checkbox";
-    input.checked = !!opt.default;
-  } else if (choices) {
+    input.checked = !!schema.default;
+  } else if (fixed) {
     input = document.createElement("select");
-    for (const c of choices) {
+    for (const c of fixed) {
       const o = document.createElement("option");
-      o.value = c; o.textContent = c.replace(/'/g, "");
-      if (c === `'${opt.default}'` || (opt.default === null && c === "None")) o.selected = true;
+      o.value = JSON.stringify(c);
+      o.textContent = c === null ? "none" : String(c);
+      o.selected = c === schema.default;
       input.append(o);
     }
   } else {
     input = document.createElement("input");
-    input.value = opt.default === null ? "" : (typeof opt.default === "object" ? JSON.stringify(opt.default) : opt.default);
+    const d = schema.default;
+    input.value = d === null ? "" : (typeof d === "object" ? JSON.stringify(d) : String(d));
     input.size = 8;
   }
-  input.dataset.option = opt.name;
-  input.dataset.type = opt.type;
+  input.dataset.option = name;
   input.dataset.initial = input.type === "checkbox" ? String(input.checked) : input.value;
   label.append(input);
   return label;
 }
 
+// The value an option input holds now.
+function optionValue(el, schema) {
+  if (el.type === "checkbox") return el.checked;
+  if (el.tagName === "SELECT") return JSON.parse(el.value);
+  return fromText(el.value, schema);
+}
+
+// Only the options changed from their defaults are sent.
 function readOptions() {
+  const props = games[$("game").value].options.properties;
   const out = {};
   for (const el of document.querySelectorAll("[data-option]")) {
     const now = el.type === "checkbox" ? String(el.checked) : el.value;
     if (now === el.dataset.initial) continue;
-    const t = el.dataset.type;
-    let v;
-    if (el.type === "checkbox") v = el.checked;
-    else if (t.startsWith("one of ")) v = now === "None" ? null : now.replace(/'/g, "");
-    else if (now === "" ) v = null;
-    else if (/^int|^float/.test(t) && !isNaN(Number(now))) v = Number(now);
-    else if (t.startsWith("dict") || t.startsWith("tuple")) { try { v = JSON.parse(now); } catch { v = now; } }
-    else v = now;
-    out[el.dataset.option] = v;
+    out[el.dataset.option] = optionValue(el, props[el.dataset.option]);
   }
   return out;
 }
@@ -55,18 +90,20 @@ function readOptions() {
 function rulesLink() {
   const preset = document.querySelector("[data-option=preset]");
   const name = $("game").value;
-  $("rules-link").href = `/rules/${name}` + (preset ? `?preset=${encodeURIComponent(preset.value.replace(/'/g, ""))}` : "");
+  const value = preset ? JSON.parse(preset.value) : null;
+  $("rules-link").href = `/rules/${name}` + (value ? `?preset=${encodeURIComponent(value)}` : "");
 }
 
 function showGame() {
   const g = games[$("game").value];
   $("summary").textContent = g.summary;
-  rulesLink();
   const opts = $("options");
   opts.replaceChildren(Object.assign(document.createElement("legend"), { textContent: "Options" }));
-  for (const o of g.options) opts.append(optionInput(o));
+  for (const [name, schema] of Object.entries(g.options.properties)) opts.append(optionInput(name, schema));
   opts.querySelector("[data-option=preset]")?.addEventListener("change", rulesLink);
-  $("winnable-label").hidden = g.num_players !== 1;
+  rulesLink();
+  $("winnable-label").hidden = !g.features.assistance;
+  if (!g.features.assistance) $("winnable").checked = false;
   const seats = $("seats");
   seats.replaceChildren(Object.assign(document.createElement("legend"), { textContent: "Seats" }));
   g.player_names.forEach((name, i) => {
@@ -76,12 +113,10 @@ function showGame() {
     sel.dataset.seat = i;
     sel.setAttribute("aria-label", `who plays ${name}`);
     const kinds = [["human", "me (this browser)"], ["open", "open seat for a friend"]];
-    if (g.num_players > 1) {
-      if (g.levels.length) for (const n of g.levels) kinds.push([`computer:${n}`, `computer level ${n}`]);
-      else kinds.push(["computer", "computer (random: no levels yet)"]);
-    }
+    if (g.levels.length) for (const n of g.levels) kinds.push([`computer:${n}`, `computer level ${n}`]);
+    else kinds.push(["computer", "computer (random: no levels yet)"]);
     for (const [v, t] of kinds) sel.append(Object.assign(document.createElement("option"), { value: v, textContent: t }));
-    if (i > 0 && g.num_players > 1) sel.value = g.levels.length ? `computer:${g.levels.includes(2) ? 2 : g.levels[0]}` : "computer";
+    if (i > 0) sel.value = g.levels.length ? `computer:${g.default_level}` : "computer";
     label.append(sel);
     seats.append(label);
   });

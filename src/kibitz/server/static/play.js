@@ -1,5 +1,5 @@
 // The table page: connects to the table's WebSocket with this browser's seat token,
-// shows the game through its renderer module and sends the player's actions.
+// shows the game through its renderer module and sends the player's moves (by id).
 import { api, loadToken, myTokens, openTable } from "/static/net.js";
 
 const $ = (id) => document.getElementById(id);
@@ -21,7 +21,13 @@ const ctx = {
     $("error").className = "";
     ws.send(JSON.stringify(obj));
   },
-  act(text) { ctx.hint = null; $("hint").textContent = ""; ctx.send({ type: "action", action: text, ply: last.ply }); },
+  // A structured move from msg.legal (sent by its id), or a move typed in notation.
+  act(move) {
+    ctx.hint = null;
+    $("hint").textContent = "";
+    const named = typeof move === "string" ? { action: move } : { id: move.id };
+    ctx.send({ type: "action", ...named, ply: last.ply });
+  },
   redraw() { if (last) draw(last); },
 };
 
@@ -36,12 +42,47 @@ function button(label, onclick, id) {
 
 function statusText(msg) {
   const names = msg.table.player_names;
+  const toAct = msg.view.to_act;
   if (msg.outcome) return `Game over: ${msg.outcome.text}`;
-  if (msg.to_move === null) return "";
-  if (msg.your_turn) return `Your turn (${names[msg.to_move]})`;
-  const s = msg.table.seats[msg.to_move];
+  if (toAct === null || toAct === undefined) return "";
+  if (msg.your_turn) return `Your turn (${names[toAct]})`;
+  const s = msg.table.seats[toAct];
   const who = s.kind === "computer" ? `computer (${s.agent})` : (s.name || s.kind);
-  return `${names[msg.to_move]} to play: ${who}${msg.thinking ? " is thinking" : ""}`;
+  return `${names[toAct]} to play: ${who}${msg.thinking ? " is thinking" : ""}`;
+}
+
+// The last action as this seat may see it (the page's own wording where it has one).
+function lastText(msg) {
+  const own = renderer?.lastText?.(msg);
+  if (own) return own;
+  const la = msg.view.last_action;
+  if (!la) return "no move yet";
+  const who = la.seat === null ? "chance" : msg.table.player_names[la.seat];
+  return `Last move: ${who}${la.text ? " " + la.text : ""}`;
+}
+
+// The tools the game declares (description.features), for a player at the table.
+function tools(msg) {
+  const f = msg.table.description.features;
+  const out = [];
+  if (msg.seat === null) return out;
+  if (f.undo) {
+    const u = button("Undo", () => ctx.send({ type: "undo" }), "undo"); u.disabled = !msg.can_undo;
+    const r = button("Redo", () => ctx.send({ type: "redo" }), "redo"); r.disabled = !msg.can_redo;
+    out.push(u, r, button("Restart", () => ctx.send({ type: "restart" }), "restart"));
+  }
+  if (f.assistance) {
+    const h = button("Hint", () => ctx.send({ type: "hint", ply: msg.ply }), "hint-button"); h.disabled = !msg.your_turn;
+    const w = button("Still winnable?", () => { $("hint").textContent = "thinking..."; ctx.send({ type: "winnable" }); }, "winnable");
+    const a = button("Auto-complete", () => ctx.send({ type: "autocomplete", ply: msg.ply }), "autocomplete"); a.disabled = !msg.can_autocomplete;
+    out.push(h, w, a);
+  }
+  if (f.concede) {
+    const c = button("Concede", () => { if (confirm("Give up this game? It counts as lost.")) ctx.send({ type: "concede", ply: msg.ply }); }, "concede");
+    c.disabled = !!msg.outcome;
+    out.push(c);
+  }
+  return out;
 }
 
 function draw(msg) {
@@ -55,32 +96,20 @@ function draw(msg) {
   $("status").dataset.ply = msg.ply;
   $("status").dataset.over = msg.outcome ? "1" : "0";
   $("status").dataset.yourTurn = msg.your_turn ? "1" : "0";
-  if (msg.last) $("last").textContent = `Last move: ${names[msg.last.seat] ?? "chance"} ${msg.last.text}`;
-  else if (!msg.moves) $("last").textContent = renderer?.lastText?.(msg) || "";
+  $("last").textContent = lastText(msg);
   const moves = $("moves");
   if (msg.moves) {
     moves.replaceChildren(...msg.moves.map((m, i) => Object.assign(document.createElement("span"),
       { textContent: `${i + 1}. ${m.text}  ` })));
     moves.scrollTop = moves.scrollHeight;
   } else moves.textContent = renderer?.logText?.(msg) || "";
-  $("legal").replaceChildren(...msg.legal.map((l) => {
-    const b = button(l.text, () => ctx.act(l.text));
-    b.dataset.move = l.text;
+  $("legal").replaceChildren(...msg.legal.map((m) => {
+    const b = button(m.text, () => ctx.act(m));
+    b.dataset.move = m.text;
     return b;
   }));
-  const tools = $("tools");
-  tools.replaceChildren();
-  if (msg.table.undoable && msg.seat !== null) {
-    const u = button("Undo", () => ctx.send({ type: "undo" }), "undo"); u.disabled = !msg.can_undo;
-    const r = button("Redo", () => ctx.send({ type: "redo" }), "redo"); r.disabled = !msg.can_redo;
-    const h = button("Hint", () => ctx.send({ type: "hint", ply: msg.ply }), "hint-button"); h.disabled = !!msg.outcome;
-    const w = button("Still winnable?", () => { $("hint").textContent = "thinking..."; ctx.send({ type: "winnable" }); }, "winnable");
-    const a = button("Auto-complete", () => ctx.send({ type: "autocomplete", ply: msg.ply }), "autocomplete"); a.disabled = !msg.can_autocomplete;
-    const c = button("Concede", () => { if (confirm("Give up this deal? It counts as lost.")) ctx.send({ type: "concede", ply: msg.ply }); }, "concede");
-    c.disabled = !!msg.outcome;
-    tools.append(u, r, button("Restart", () => ctx.send({ type: "restart" }), "restart"), h, w, a, c);
-  }
-  if (renderer?.flippable) tools.append(button("Flip", () => { ctx.flipped = !ctx.flipped; ctx.redraw(); }, "flip"));
+  $("tools").replaceChildren(...tools(msg));
+  if (renderer?.flippable) $("tools").append(button("Flip", () => { ctx.flipped = !ctx.flipped; ctx.redraw(); }, "flip"));
   const open = msg.table.seats.some((s) => s.kind === "open");
   const invite = localStorage.getItem(`kibitz:invite:${tableId}`);
   $("invite").textContent = "";
