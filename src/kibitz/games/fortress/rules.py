@@ -34,6 +34,16 @@ TENSOR_SIZE = 52 * 12 + 14
 """Per card: one-hot location (10 piles, home) and height in its pile; base one-hot (13 + unset)."""
 
 
+def _fields(action: int, card: int | None) -> dict[str, Any]:
+    """The structured fields of move ``action`` of ``card``."""
+    source, dest = decode(action)
+    return {
+        "from": source if source < NUM_PILES else "F",
+        "to": "F" if dest == FOUNDATION else dest,
+        "card": None if card is None else NAMES[card],
+    }
+
+
 class PatienceState(State):
     """One Fortress or Chessboard position, with unlimited undo and redo of single moves."""
 
@@ -292,17 +302,21 @@ class PatienceState(State):
 
     def move_fields(self, action: int) -> dict[str, Any]:
         """``from``/``to``: a pile 0-9 or ``"F"`` (the foundations); ``card``: the card moved."""
-        source, dest = decode(action)
+        source, _ = decode(action)
         if source < NUM_PILES:
             pile = self.board.piles[source]
             card = pile[-1] if pile else None
         else:
             card = self.board.foundation_top(source - NUM_PILES)
-        return {
-            "from": source if source < NUM_PILES else "F",
-            "to": "F" if dest == FOUNDATION else dest,
-            "card": None if card is None else NAMES[card],
-        }
+        return _fields(action, card)
+
+    def last_action(self, seat: int | None) -> dict[str, Any] | None:
+        """The last move with its fields (all open), read from the history without undoing."""
+        if not self.history:
+            return None
+        action = self.history[-1]
+        return {"seat": 0, "text": move_text(action), "id": action,
+                **_fields(action, self._moved[-1])}
 
     def observation_tensor(self, seat: int) -> np.ndarray:
         out = np.zeros(TENSOR_SIZE, dtype=np.float32)

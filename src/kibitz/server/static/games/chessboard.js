@@ -1,2 +1,2 @@
-// Chessboard: the Fortress page (wrap-around and the free base are in the rules).
+// Chessboard: the Fortress page (wrap-around and the free base come with the description).
 export * from "/static/games/fortress.js";
