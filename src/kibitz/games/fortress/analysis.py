@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from kibitz.core.capabilities import Hint as CoreHint
-from kibitz.core.capabilities import Verdict
+from kibitz.core.capabilities import Hint, Verdict
 from kibitz.core.game import Game, State
 from kibitz.core.rng import Rng
 from kibitz.games.fortress.deals import random_game_number
@@ -33,18 +30,6 @@ def winnable(state: PatienceState, node_limit: int = INTERACTIVE_NODES) -> tuple
     return ANSWERS[result.verdict], result
 
 
-@dataclass(frozen=True)
-class Hint:
-    """A hint: ``kind`` is ``win`` (checked), ``lost`` or ``unchecked`` (heuristic)."""
-
-    kind: str
-    message: str
-    action: int | None = None
-    line: tuple[int, ...] = ()
-    can_reach_home: int | None = None
-    last_winnable_ply: int | None = None
-
-
 def hint(state: PatienceState, node_limit: int = INTERACTIVE_NODES) -> Hint:
     """The next move of a winning line; or "lost" with how many cards can still get home."""
     if state.is_terminal():
@@ -63,7 +48,6 @@ def hint(state: PatienceState, node_limit: int = INTERACTIVE_NODES) -> Hint:
             "lost",
             f"this position cannot be won: at most {result.max_home} cards can reach the "
             f"foundations ({more} more than now); {where}",
-            can_reach_home=result.max_home,
             last_winnable_ply=ply,
         )
     action = best_guess(state)
@@ -107,9 +91,8 @@ VERDICTS = {WIN: "win", LOSS: "loss", UNKNOWN: "unknown"}
 class PatienceAssistant:
     """The core ``Assistant`` of Fortress and Chessboard, answered by the exact solver."""
 
-    def hint(self, state: State) -> CoreHint:
-        h = hint(state)  # type: ignore[arg-type]
-        return CoreHint(h.kind, h.message, h.action, h.line, h.last_winnable_ply)
+    def hint(self, state: State) -> Hint:
+        return hint(state)  # type: ignore[arg-type]
 
     def winnable(self, state: State) -> str:
         return winnable(state)[0]  # type: ignore[arg-type]
