@@ -92,8 +92,8 @@ def test_a_finished_game_has_its_record_and_statistics(client: TestClient) -> No
     assert record["game"] == "smess" and record["actions"][0] == "b2-b3"
     assert len(record["actions"]) == 2 and record["result"]["returns"] == [0.0, 0.0]
     stats = client.get("/api/stats/ann").json()
-    assert stats == [{"game": "smess", "kind": "scores", "played": 1, "won": 0, "lost": 0, "drawn": 1,
-                      "win_rate": 0.0, "current_streak": 0, "longest_win_streak": 0,
+    assert stats == [{"game": "smess", "kind": "scores", "played": 1, "won": 0, "lost": 0,
+                      "drawn": 1, "win_rate": 0.0, "current_streak": 0, "longest_win_streak": 0,
                       "longest_loss_streak": 0, "hints": 0}]
     assert client.get("/api/tables").json()[0]["status"] == "finished"
 

@@ -6,52 +6,18 @@ of every page go to a temporary folder (printed at the end of the module).
 
 from __future__ import annotations
 
-import os
-import socket
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
-import httpx
 import pytest
+from helpers import Server
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 TIMEOUT = 30_000
-
-
-class Server:
-    """A ``kibitz serve`` subprocess on a free localhost port."""
-
-    def __init__(self, db: Path) -> None:
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            self.port = s.getsockname()[1]
-        self.db = db
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.proc: subprocess.Popen | None = None
-
-    def start(self) -> None:
-        cmd = [sys.executable, "-m", "kibitz", "serve", "--port", str(self.port),
-               "--db", f"sqlite:///{self.db}", "--computer-delay", "0", "--workers", "2"]
-        self.proc = subprocess.Popen(cmd, env={**os.environ, "PYTHONUNBUFFERED": "1"})
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            try:
-                if httpx.get(self.url + "/api/games", timeout=2).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                time.sleep(0.2)
-        raise RuntimeError("kibitz serve did not start")
-
-    def stop(self) -> None:
-        assert self.proc is not None
-        self.proc.terminate()
-        self.proc.wait(timeout=30)
 
 
 @pytest.fixture(scope="module")

@@ -60,6 +60,6 @@ def test_patience_statistics_keep_streaks_and_hints(client: TestClient) -> None:
             ws.send_json({"type": "concede"})
             receive_until(ws, lambda m: m.get("outcome") is not None)
     [stats] = client.get("/api/stats/dot").json()
-    assert stats == {"game": "chessboard", "kind": "streaks", "played": 2, "won": 0, "lost": 2, "drawn": 0,
-                     "win_rate": 0.0, "current_streak": -2, "longest_win_streak": 0,
+    assert stats == {"game": "chessboard", "kind": "streaks", "played": 2, "won": 0, "lost": 2,
+                     "drawn": 0, "win_rate": 0.0, "current_streak": -2, "longest_win_streak": 0,
                      "longest_loss_streak": 2, "hints": 1}

@@ -1,13 +1,18 @@
-"""A restart resumes every unfinished table exactly; patience undo/redo survive it."""
+"""A restart resumes every unfinished table exactly; patience undo/redo survive it, even a
+``kill -9``; a game taken back after it ended is saved, and still counts once."""
 
 from __future__ import annotations
 
+import json
+import signal
 from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
+import httpx
 from fastapi.testclient import TestClient
-from helpers import COMPUTER, HUMAN, new_table, wait_view
-
-from kibitz.games.fortress.solver import solve
+from helpers import COMPUTER, HUMAN, Server, new_table, wait_view
+from websockets.sync.client import ClientConnection, connect
 
 
 def act(client: TestClient, table_id: str, token: str, move: str) -> dict:
@@ -81,10 +86,83 @@ def test_patience_undo_redo_restart_and_statistics(make_client: Callable[[], Tes
         assert ws.receive_json()["answer"] in ("Winnable", "Not winnable",
                                                "Unknown: search limit reached")
     table = client.app.state.hub.get(table_id)
-    for action in solve(table.state).moves:
+    for action in table.game.assistant().solve(table.state).moves:
         act(client, table_id, token, table.state.action_to_str(action))
     final = client.get(f"/api/tables/{table_id}/view", params={"token": token}).json()
     assert final["outcome"]["returns"] == [1.0]
     stats = client.get("/api/stats/sol").json()[0]
     assert (stats["game"], stats["won"], stats["current_streak"], stats["hints"]) == (
         "fortress", 1, 1, 1)
+
+
+def next_state(ws: ClientConnection) -> dict[str, Any]:
+    """The next state message of a live connection (replies such as errors fail the test)."""
+    msg = json.loads(ws.recv(timeout=30))
+    assert msg["type"] == "state", msg
+    return msg
+
+
+SAME = ("ply", "view", "legal", "moves", "outcome", "your_turn", "can_undo", "can_redo")
+"""What a player sees of a table (the summary's connection flags aside)."""
+
+
+def test_undo_and_redo_survive_kill_9(tmp_path: Path) -> None:
+    server = Server(tmp_path / "kibitz.db")
+    server.start()
+    try:
+        made = httpx.post(server.url + "/api/tables", json={
+            "game": "fortress", "seed": 33, "seats": [HUMAN]}).json()
+        url = f"ws://127.0.0.1:{server.port}/ws/tables/{made['id']}?token={made['tokens']['0']}"
+        with connect(url) as ws:
+            views = [next_state(ws)]
+            for _ in range(5):
+                ws.send(json.dumps({"type": "action", "id": views[-1]["legal"][0]["id"]}))
+                views.append(next_state(ws))
+            for message in ("undo", "undo", "undo", "redo"):
+                ws.send(json.dumps({"type": message}))
+                before = next_state(ws)
+        assert before["ply"] == 3 and before["can_undo"] and before["can_redo"]
+        server.stop(signal.SIGKILL)
+        server.start()
+        with connect(url) as ws:
+            after = next_state(ws)
+            assert {k: after[k] for k in SAME} == {k: before[k] for k in SAME}
+            for ply in (4, 5):
+                ws.send(json.dumps({"type": "redo"}))
+                redone = next_state(ws)
+                assert {k: redone[k] for k in SAME if k != "can_redo"} == {
+                    k: views[ply][k] for k in SAME if k != "can_redo"}
+            assert not redone["can_redo"]
+    finally:
+        server.stop()
+
+
+def test_undo_after_a_finished_game_is_saved_and_counts_once(
+    make_client: Callable[[], TestClient],
+) -> None:
+    client = make_client()
+    made = new_table(client, "fortress", [HUMAN | {"name": "lou"}], seed=1)
+    table_id, token = made["id"], made["tokens"]["0"]
+    ws_url = f"/ws/tables/{table_id}?token={token}"
+    lost = act(client, table_id, token, "6>9")
+    assert lost["outcome"]["text"] == "lost (no legal move)"
+    assert client.get(f"/api/tables/{table_id}").json()["status"] == "finished"
+    with client.websocket_connect(ws_url) as ws:
+        ws.receive_json()
+        ws.send_json({"type": "undo"})
+        undone = ws.receive_json()
+        assert undone["ply"] == 0 and undone["outcome"] is None and undone["can_redo"]
+    client = make_client()
+    assert table_id in client.app.state.hub.tables  # resumed as an unfinished table
+    view = client.get(f"/api/tables/{table_id}/view", params={"token": token}).json()
+    assert {k: view[k] for k in SAME} == {k: undone[k] for k in SAME}
+    assert view["table"]["status"] == "playing"
+    assert client.get(f"/api/tables/{table_id}/record").json()["result"] is None
+    again = act(client, table_id, token, "6>9")
+    assert again["outcome"]["text"] == "lost (no legal move)"
+    [stats] = client.get("/api/stats/lou").json()
+    assert (stats["played"], stats["lost"], stats["current_streak"]) == (1, 1, -1)
+    other = new_table(client, "fortress", [HUMAN | {"name": "lou"}], seed=1)
+    act(client, other["id"], other["tokens"]["0"], "6>9")
+    [stats] = client.get("/api/stats/lou").json()
+    assert (stats["played"], stats["lost"], stats["longest_loss_streak"]) == (2, 2, 2)
