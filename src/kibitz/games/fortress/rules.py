@@ -45,7 +45,8 @@ def _fields(action: int, card: int | None) -> dict[str, Any]:
 
 
 class PatienceState(State):
-    """One Fortress or Chessboard position, with unlimited undo and redo of single moves."""
+    """One Fortress or Chessboard position; undo takes back single moves (redo is the
+    session's)."""
 
     game: PatienceGame
 
@@ -56,7 +57,6 @@ class PatienceState(State):
         self._adjacent = ADJACENT[self.variant.wrap]
         self._takeback = game.options.allow_foundation_takeback
         self._moved: list[int] = []
-        self._redo: list[int] = []
 
     # -- rules -------------------------------------------------------------------------
     def can_home(self, card: int) -> bool:
@@ -131,47 +131,15 @@ class PatienceState(State):
         else:
             b.found[source - 10] += 1
 
-    # -- undo / redo -------------------------------------------------------------------
     def apply(self, action: int) -> None:
-        """Apply a legal move (IllegalAction otherwise); a new move clears the redo list."""
+        """Apply a legal move (IllegalAction otherwise), checking the move alone: cheaper than
+        the base's listing of every legal move to see whether the game is over."""
         if not self.is_legal(action):
             if self.is_terminal():
                 raise IllegalAction(f"action {action!r} refused: the game is over")
             raise IllegalAction(self._illegal_message(action))
         self._do(action)
         self.history.append(action)
-        self._redo.clear()
-
-    def push(self, action: int) -> None:
-        """Apply a known-legal move without checks (search); clears the redo list."""
-        self._do(action)
-        self.history.append(action)
-        if self._redo:
-            self._redo.clear()
-
-    def undo(self) -> int:
-        """Take back the last move; it can be redone until a new move is made."""
-        action = super().undo()
-        self._redo.append(action)
-        return action
-
-    def redo(self) -> int:
-        """Replay the last undone move and return it."""
-        if not self._redo:
-            raise IllegalAction("nothing to redo: no move has been undone since the last move")
-        action = self._redo.pop()
-        self._do(action)
-        self.history.append(action)
-        return action
-
-    def can_redo(self) -> bool:
-        """Whether ``redo()`` has a move to replay."""
-        return bool(self._redo)
-
-    def restart(self) -> None:
-        """Back to the start of this deal (or start position); the moves become redoable."""
-        while self.history:
-            self.undo()
 
     # -- outcome -----------------------------------------------------------------------
     def is_won(self) -> bool:
@@ -346,11 +314,10 @@ class PatienceState(State):
         return "\n".join(lines)
 
     def clone(self) -> PatienceState:
-        """A fast independent copy (same start, history, position and redo list)."""
+        """A fast independent copy (same start, history and position)."""
         other = PatienceState(self.game, self.seed, self.start_position, self.board.copy())
         other.history = list(self.history)
         other._moved = list(self._moved)
-        other._redo = list(self._redo)
         return other
 
 
