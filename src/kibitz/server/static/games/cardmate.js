@@ -54,7 +54,7 @@ function promotionQuestion(ctx) {
     const b = document.createElement("button");
     b.type = "button";
     b.textContent = m.promotion ? "Yes, promote" : "No";
-    b.addEventListener("click", () => { promoting = null; ctx.act(m.text); });
+    b.addEventListener("click", () => { promoting = null; ctx.act(m); });
     q.append(b);
   }
   return q;
@@ -82,7 +82,7 @@ export function render(el, msg, ctx) {
     const here = targets.filter((m) => m.to === name);
     if (here.length) b.classList.add("target");
     b.addEventListener("click", () => {
-      if (here.length === 1) { selected = null; ctx.act(here[0].text); return; }
+      if (here.length === 1) { selected = null; ctx.act(here[0]); return; }
       if (here.length > 1) { promoting = here; selected = null; ctx.redraw(); return; }
       selected = byFrom.has(name) ? name : null;
       promoting = null;

@@ -50,7 +50,7 @@ export function render(el, msg, ctx) {
     const target = targets.find((m) => m.to === name);
     if (target) b.classList.add("target");
     b.addEventListener("click", () => {
-      if (target) { selected = null; ctx.act(target.text); return; }
+      if (target) { selected = null; ctx.act(target); return; }
       selected = byFrom.has(name) ? name : null;
       ctx.redraw();
     });
