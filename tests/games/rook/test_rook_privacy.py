@@ -19,9 +19,9 @@ from kibitz.games.rook.position import DEAL, DEALER
 SOUTH, WEST, NORTH, EAST = range(4)
 
 
-def _hidden_pool(state, seat: int) -> list[int]:
-    """Cards ``seat`` cannot see: others' hands, undealt cards, and the nest unless it is the
-    declarer who picked it up."""
+def _hidden_pool(state, seat: int | None) -> list[int]:
+    """Cards ``seat`` (None: a spectator) cannot see: others' hands, undealt cards, and the
+    nest unless it is the declarer who picked it up."""
     p = state.p
     pool = p.undealt
     for s in range(4):
@@ -32,7 +32,7 @@ def _hidden_pool(state, seat: int) -> list[int]:
     return bits(pool)
 
 
-def _relabel(state, seat: int, rng: Rng):
+def _relabel(state, seat: int | None, rng: Rng):
     """A copy of ``state`` whose hidden cards are shuffled among their hidden places."""
     pool = _hidden_pool(state, seat)
     shuffled = list(pool)
@@ -52,7 +52,9 @@ def _relabel(state, seat: int, rng: Rng):
     return other, pool != shuffled
 
 
-def _views(state, seat: int):
+def _views(state, seat: int | None):
+    if seat is None:  # a spectator has no tensor, and render(None) shows everything
+        return json.dumps(state.observation(None), sort_keys=True)
     return (
         json.dumps(state.observation(seat), sort_keys=True),
         state.render(seat),
@@ -71,7 +73,7 @@ def test_observation_is_blind_to_hidden_cards(preset: str) -> None:
         step = 0
         while not state.is_terminal():
             if step % 7 == 0 and state.p.phase != DEALER:
-                for seat in range(4):
+                for seat in (*range(4), None):
                     other, moved = _relabel(state, seat, rng)
                     changed += moved
                     assert _views(other, seat) == _views(state, seat), (preset, seed, step, seat)

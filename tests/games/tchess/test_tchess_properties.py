@@ -177,6 +177,12 @@ def test_no_observation_shows_a_hidden_card(options: dict[str, Any], seed: int) 
                 assert own.observation(seat) != obs  # the seat does see its own hand
             if s.current_player != seat:
                 assert "legal_actions" not in obs
+        public = s.observation(None)  # the spectator sees no hand and no drawn letter
+        assert public["hand"] is None
+        for seat in (0, 1):
+            twin = hide_swap(s, seat)
+            if twin is not None:
+                assert twin.observation(None) == public
 
     random_game(options, seed, check)
 
@@ -248,6 +254,7 @@ def test_resample_hidden_keeps_the_seat_view_and_ignores_hidden_cards(
         sample = s.resample_hidden(seat, Rng(seed))
         assert conserved(sample)
         assert sample.observation(seat) == s.observation(seat)
+        assert sample.observation(None) == s.observation(None)
         assert sample.information_state_key(seat) == s.information_state_key(seat)
         back = s.game.deserialize(sample.serialize())  # the copy tells a story that replays
         assert back.observation(seat) == sample.observation(seat)
