@@ -74,3 +74,27 @@ def test_parse_range():
     for bad in ("0-5", "5-1", "a-b", "1-"):
         with pytest.raises(ValueError):
             parse_range(bad)
+
+
+def test_assistant_verdicts_win_loss_unknown():
+    game = load("fortress")
+    assistant = game.assistant()
+    win = assistant.solve(game.new_initial_state(3))
+    assert win.verdict == "win" and win.nodes > 0 and win.detail["max_home"] == 52
+    state = game.new_initial_state(3)
+    for action in win.moves:
+        state.apply(action)
+    assert state.is_won()
+    loss = assistant.solve(game.new_initial_state(1))
+    assert loss.verdict == "loss" and loss.moves == () and loss.detail["max_home"] < 52
+    assert assistant.solve(game.new_initial_state(38), node_limit=3).verdict == "unknown"
+
+
+def test_assistant_winnable_deal_and_autocomplete():
+    game = load("chessboard")
+    assistant = game.assistant()
+    number = assistant.winnable_deal(game, Rng(5))
+    assert solve(game.new_initial_state(number), node_limit=100_000).verdict == WIN
+    done = load("fortress").new_state_from_position("KHQH/KC/-/-/-/-/-/-/-/- QC,KS,JH,KD A")
+    assert [done.action_to_str(a) for a in assistant.autocomplete(done)] == ["0>F", "1>F", "0>F"]
+    assert assistant.auto_moves(game.new_initial_state(1)) == []  # no base yet
