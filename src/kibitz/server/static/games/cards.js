@@ -1,4 +1,4 @@
-// Shared pieces of card-game pages: card buttons and action buttons.
+// Shared pieces of card-game pages: elements, card buttons and move buttons.
 export function el(tag, props = {}, ...children) {
   const e = Object.assign(document.createElement(tag), props);
   e.append(...children);
@@ -12,11 +12,12 @@ export function cardButton(label, cls, onclick) {
   return b;
 }
 
-export function actionButtons(texts, ctx) {
-  return el("div", { className: "row actions" }, ...texts.map((t) => {
-    const b = el("button", { type: "button", textContent: t });
-    b.dataset.move = t;
-    b.addEventListener("click", () => ctx.act(t));
+// One button per structured move (from msg.legal); `label` words it, the move is sent by id.
+export function actionButtons(moves, ctx, label = (m) => m.text) {
+  return el("div", { className: "row actions" }, ...moves.map((m) => {
+    const b = el("button", { type: "button", textContent: label(m) });
+    b.dataset.move = m.text;
+    b.addEventListener("click", () => ctx.act(m));
     return b;
   }));
 }

@@ -1,11 +1,22 @@
 // Rook: a four-seat table (you at the bottom, partner at the top), bidding box, nest,
-// trump choice, trick area, last trick on demand and the score sheet.
+// trump choice, trick area, last trick on demand and the score sheet. Controls come from the
+// structured moves: `kind` (bid, pass, discard, trump, play), `card`, `bid` and `colour`.
 import { actionButtons, cardButton, el } from "/static/games/cards.js";
 
-const COLOURS = { r: "red", y: "yellow", g: "green", b: "black" };
+const CARD_MOVES = new Set(["play", "discard"]);
 let showLast = false;
 
-function cardClass(c) { return c === "rook" ? "black" : COLOURS[c[0]] || ""; }
+// The CSS class of a card code: its colour from the description (the bird card is black).
+function colourOf(msg) {
+  const faces = Object.fromEntries(msg.table.description.cards.map((c) => [c.code, c.colour]));
+  return (code) => faces[code] || "black";
+}
+
+function moveLabel(m) {
+  if (m.kind === "bid") return String(m.bid);
+  if (m.kind === "trump") return `trump ${m.colour}`;
+  return m.text;
+}
 
 export function lastText(msg) {
   const v = msg.view;
@@ -25,9 +36,10 @@ export function logText(msg) {
 
 export function render(root, msg, ctx) {
   const v = msg.view;
+  const desc = msg.table.description;
   const names = msg.table.player_names;
+  const colour = colourOf(msg);
   const me = msg.seat ?? 0;
-  const legal = msg.legal.map((l) => l.text);
   const pos = { s: me, w: (me + 1) % 4, n: (me + 2) % 4, e: (me + 3) % 4 };
   const seatBox = (where) => {
     const s = pos[where];
@@ -40,26 +52,28 @@ export function render(root, msg, ctx) {
   };
   const trick = el("div", { className: "seat-c", id: "trick" },
     el("div", { textContent: `Trick${v.trump ? ", trump " + v.trump : ""}` }),
-    ...v.trick.map(([s, c]) => el("div", {}, `${names[s]}: `, cardButton(c, cardClass(c)))));
-  const hand = el("div", { className: "cards", id: "hand" }, ...v.hand.map((c) => {
-    const move = legal.find((t) => t === `play ${c}` || t === `discard ${c}`);
-    const b = cardButton(c, `${cardClass(c)}${move ? " legal" : ""}`, move ? () => ctx.act(move) : null);
+    ...v.trick.map(([s, c]) => el("div", {}, `${names[s]}: `, cardButton(c, colour(c)))));
+  const cardMoves = msg.legal.filter((m) => CARD_MOVES.has(m.kind));
+  const hand = el("div", { className: "cards", id: "hand" }, ...(v.hand || []).map((c) => {
+    const move = cardMoves.find((m) => m.card === c);
+    const b = cardButton(c, `${colour(c)}${move ? " legal" : ""}`, move ? () => ctx.act(move) : null);
     b.dataset.card = c;
-    if (move) b.dataset.move = move;
+    if (move) b.dataset.move = move.text;
     return b;
   }));
-  const others = legal.filter((t) => !t.startsWith("play ") && !t.startsWith("discard "));
+  const others = msg.legal.filter((m) => !CARD_MOVES.has(m.kind));
   const lastBtn = el("button", { type: "button", textContent: showLast ? "Hide last trick" : "Show last trick", id: "last-trick" });
   lastBtn.addEventListener("click", () => { showLast = !showLast; ctx.redraw(); });
   const lastTrick = showLast && v.last_trick ? el("div", { textContent: `Last trick (${names[v.last_trick.winner]} won): ` + v.last_trick.plays.map(([s, c]) => `${names[s]} ${c}`).join(", ") }) : "";
-  const nest = v.nest_taken ? el("div", {}, "Nest taken: ", ...v.nest_taken.map((c) => cardButton(c, cardClass(c)))) : "";
-  const sheet = el("table", { id: "score-sheet" }, el("tr", {}, ...["hand", "declarer", "bid", "trump", "NS", "EW", "totals"].map((h) => el("th", { textContent: h }))),
+  const nest = v.nest_taken ? el("div", {}, "Nest taken: ", ...v.nest_taken.map((c) => cardButton(c, colour(c)))) : "";
+  const teams = desc.team_names;
+  const sheet = el("table", { id: "score-sheet" }, el("tr", {}, ...["hand", "declarer", "bid", "trump", teams[0], teams[1], "totals"].map((h) => el("th", { textContent: h }))),
     ...v.score_sheet.map((r) => el("tr", {}, ...[r.hand, names[r.declarer] ?? "-", r.contract ?? "-", r.trump ?? "-", r.change[0], r.change[1], r.totals.join(" / ")].map((x) => el("td", { textContent: x })))));
   root.replaceChildren(
-    el("div", { textContent: `Hand ${v.hand_number}, ${v.phase}. Score NS ${v.scores[0]}, EW ${v.scores[1]} (to ${v.target}). High bid: ${v.high_bid ?? "-"}` }),
+    el("div", { textContent: `Hand ${v.hand_number}, ${v.phase}. Score ${teams[0]} ${v.scores[0]}, ${teams[1]} ${v.scores[1]} (to ${v.target}). High bid: ${v.high_bid ?? "-"}` }),
     el("div", { className: "seats" }, seatBox("n"), seatBox("w"), trick, seatBox("e"), seatBox("s")),
     msg.seat === null ? "" : hand,
-    el("div", { id: "bidding" }, actionButtons(others, ctx)),
+    el("div", { id: "bidding" }, actionButtons(others, ctx, moveLabel)),
     nest, lastBtn, lastTrick, el("h3", { textContent: "Score sheet" }), sheet,
   );
 }

@@ -1,27 +1,60 @@
 // TCHESS Cards: your hand, both rows with live strength and pairs, decks, discards, round log.
+// Controls come from the structured moves: `kind` (attack, defend, end, pass, take) and `cards`.
 import { actionButtons, cardButton, el } from "/static/games/cards.js";
 
-function rowBox(view, seat, names) {
+const LAYS = new Set(["attack", "defend"]);
+
+function faces(msg) {
+  return Object.fromEntries(msg.table.description.cards.map((c) => [c.letter, c]));
+}
+
+function faceTitle(face) {
+  if (!face) return "";
+  const value = face.value === null ? "copies a paired card" : `value ${face.value}`;
+  return `${face.letter}${face.name ? " " + face.name : ""}: ${value}`;
+}
+
+function card(letter, cls, face, onclick) {
+  const b = cardButton(letter, cls, onclick);
+  b.title = faceTitle(face);
+  return b;
+}
+
+function rowBox(view, seat, names, face) {
   const row = view.rows[seat];
   const role = view.attacker === seat ? "attacks" : "defends";
   const lead = view.leader === seat ? " (ahead)" : "";
   return el("div", { className: "tchess-row" },
     el("strong", { textContent: `${names[seat]} ${role}${lead}: strength ${row.strength}` }),
-    el("div", { className: "cards" }, ...row.cards.map((c) => cardButton(c, "black"))),
+    el("div", { className: "cards" }, ...row.cards.map((c) => card(c, "black", face[c]))),
     el("div", { textContent: row.text ? `row ${row.text}` : "empty row" }),
     row.pairs.length ? el("div", { textContent: `pairs: ${row.pairs.map((p) => p.join("+")).join(", ")}` }) : "");
 }
 
-export function lastText(msg) {
-  const log = msg.view.log || [];
-  const e = [...log].reverse().find((x) => x.event !== "draw");
-  return e ? `Last: ${describe(e, msg.table.player_names)}` : "";
+// One round-log event in words.
+function describe(e, names) {
+  const who = e.seat !== undefined && e.seat !== null ? names[e.seat] : "";
+  const cards = (xs) => (xs.length ? xs.join(" ") : "-");
+  switch (e.event) {
+    case "draw": return `${who} draws ${e.card ?? "a card"}`;
+    case "play": return `${who} plays ${e.card}`;
+    case "end": return `${who} ends the turn`;
+    case "pass": return `${who} passes`;
+    case "steal": return `${e.card} stolen from ${who}`;
+    case "first attacker": return `${who} attacks first`;
+    case "round": return `round ${e.round}: ${names[e.attacker]} attacks`;
+    case "result": return `round ${e.round}: ${names[e.winner]} wins by ${e.margin} ` +
+      `(${names[0]} ${e.row_texts[0] || "-"} = ${e.strengths[0]}, ${names[1]} ${e.row_texts[1] || "-"} = ${e.strengths[1]})`;
+    case "return": return `${who} takes back ${cards(e.cards)}`;
+    case "discard": return `${who} discards ${cards(e.cards)}`;
+    default: return `game over: ${e.reason}`;
+  }
 }
 
-function describe(e, names) {
-  const who = e.seat !== undefined && e.seat !== null ? names[e.seat] + " " : "";
-  const rest = Object.entries(e).filter(([k]) => !["event", "seat"].includes(k)).map(([k, v]) => `${k} ${JSON.stringify(v)}`).join(", ");
-  return `${who}${e.event}${rest ? ": " + rest : ""}`;
+// The last event other than a draw (draws follow every round and say little).
+export function lastText(msg) {
+  const e = [...(msg.view.log || [])].reverse().find((x) => x.event !== "draw");
+  return e ? `Last: ${describe(e, msg.table.player_names)}` : "";
 }
 
 export function logText(msg) {
@@ -31,23 +64,24 @@ export function logText(msg) {
 export function render(root, msg, ctx) {
   const v = msg.view;
   const names = msg.table.player_names;
+  const face = faces(msg);
   const me = msg.seat ?? 0;
   const other = 1 - me;
-  const legal = msg.legal.map((l) => l.text);
-  const hand = v.hand || [];
-  const handRow = el("div", { className: "cards", id: "hand" }, ...hand.map((c) => {
-    const ok = legal.includes(c);
-    const b = cardButton(c, ok ? "legal black" : "black", ok ? () => ctx.act(c) : null);
+  const lays = msg.legal.filter((m) => LAYS.has(m.kind));
+  const handRow = el("div", { className: "cards", id: "hand" }, ...(v.hand || []).map((c) => {
+    const move = lays.find((m) => m.cards[0] === c);
+    const b = card(c, move ? "legal black" : "black", face[c], move ? () => ctx.act(move) : null);
     b.dataset.card = c;
+    if (move) b.dataset.move = move.text;
     return b;
   }));
-  const others = legal.filter((t) => !hand.includes(t));
+  const others = msg.legal.filter((m) => !LAYS.has(m.kind));
   root.replaceChildren(
     el("div", { textContent: `Round ${v.round}, phase ${v.phase}` }),
     el("div", { textContent: `${names[other]}: ${v.hand_sizes[other]} cards in hand, deck ${v.deck_sizes[other]}, discard ${v.discards[other].length}` }),
-    rowBox(v, other, names),
-    rowBox(v, me, names),
-    el("div", { textContent: `${msg.seat === null ? names[me] : "You"}: deck ${v.deck_sizes[me]}, discard ${v.discards[me].length}` }),
+    rowBox(v, other, names, face),
+    rowBox(v, me, names, face),
+    el("div", { textContent: `${msg.seat === null ? names[me] + ": " + v.hand_sizes[me] + " cards in hand," : "You:"} deck ${v.deck_sizes[me]}, discard ${v.discards[me].length}` }),
     msg.seat === null ? "" : handRow,
     actionButtons(others, ctx),
   );
