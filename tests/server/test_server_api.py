@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
 from fastapi.testclient import TestClient
 from helpers import COMPUTER, HUMAN, new_table, wait_view
+
+from kibitz.core.capabilities import GameAI
+from kibitz.core.registry import game_class
 
 
 def test_games_list_options_seats_and_levels(client: TestClient) -> None:
@@ -50,6 +54,18 @@ def test_bad_table_requests_name_the_problem(client: TestClient) -> None:
     r = client.post("/api/tables", json={"game": "smess", "seats": [HUMAN, COMPUTER | {
         "level": 99}]})
     assert r.status_code == 400 and "not 99" in r.json()["error"]
+    assert client.get("/api/tables").json() == []
+
+
+def test_a_computer_that_cannot_play_the_game_is_refused(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cheat = GameAI(levels={1: "alphabeta:depth=1"})  # alpha-beta would read the hidden cards
+    monkeypatch.setattr(game_class("tchess"), "ai", lambda self: cheat)
+    r = client.post("/api/tables", json={"game": "tchess", "seats": [HUMAN, COMPUTER]})
+    assert r.status_code == 400
+    assert "'alphabeta' cannot play tchess" in r.json()["error"]
+    assert "perfect information" in r.json()["error"]
     assert client.get("/api/tables").json() == []
 
 

@@ -81,7 +81,10 @@ def test_patience_undo_redo_restart_and_statistics(make_client: Callable[[], Tes
         assert ws.receive_json()["ply"] == 0
         ws.send_json({"type": "hint"})
         hint = ws.receive_json()
-        assert hint["type"] == "hint" and hint["kind"] in ("win", "lost", "unchecked")
+        assert hint["type"] == "hint" and hint["kind"] == "win"
+        move = hint["move"]
+        assert (move["id"], move["text"]) == (hint["action"], hint["text"])
+        assert {"from", "to", "card"} <= set(move)
         ws.send_json({"type": "winnable"})
         assert ws.receive_json()["answer"] in ("Winnable", "Not winnable",
                                                "Unknown: search limit reached")

@@ -267,10 +267,10 @@ class Hub:
             )
             table.session = Session.restore(table.game, *start, history, saved)
             self._save(table)
-        reply = {"type": "hint", "ply": len(history), **hint}
-        if hint["action"] is not None:
-            reply["text"] = table.state.action_to_str(hint["action"])
-            reply["move"] = table.move_record(hint["action"])
+            reply = {"type": "hint", "ply": len(history), **hint}
+            if hint["action"] is not None:
+                reply["text"] = table.state.action_to_str(hint["action"])
+                reply["move"] = table.move_record(hint["action"])
         return reply
 
     async def _winnable(self, table: LiveTable, seat: int, message: dict) -> dict[str, Any]:
