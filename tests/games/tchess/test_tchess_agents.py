@@ -7,13 +7,14 @@ import pytest
 import kibitz
 from kibitz.ai import level, make_agent
 from kibitz.ai.hooks import search_hooks
+from kibitz.core.errors import InvalidOptions
 from kibitz.core.play import play_random
 from kibitz.core.rng import Rng
 from kibitz.games.tchess import TchessState
 from kibitz.games.tchess.eval import LEVELS
 
 GAME = kibitz.load("tchess")
-SPECS = ("greedy", "greedy:noise=0.4", "ismcts:iterations=25", "level:2")
+SPECS = ("ismcts:iterations=25", "level:1", "level:2")
 
 
 def decision_states(count: int, seed: int = 0) -> list[TchessState]:
@@ -94,10 +95,16 @@ def test_levels_are_one_to_four_with_deterministic_budgets():
     assert sorted(LEVELS) == [1, 2, 3, 4]
     for n in LEVELS:
         level(GAME, n)
-    budgets = [dict(p.split("=") for p in LEVELS[n].split(":")[1].split(",")) for n in (2, 3, 4)]
+    budgets = [dict(p.split("=") for p in LEVELS[n].split(":")[1].split(",")) for n in LEVELS]
     iterations = [int(b["iterations"]) for b in budgets]
-    assert iterations == sorted(iterations) and len(set(iterations)) == 3
-    assert float(budgets[2]["time_cap"]) <= 5
+    assert iterations == sorted(iterations) and len(set(iterations)) == 4
+    assert float(budgets[3]["time_cap"]) <= 5
+
+
+@pytest.mark.parametrize("spec", ["greedy", "greedy:noise=0.4", "alphabeta"])
+def test_agents_that_would_read_hidden_cards_are_refused(spec):
+    with pytest.raises(InvalidOptions, match="perfect information"):
+        make_agent(spec, GAME, 0)
 
 
 def test_search_takes_the_winning_defence(kit):

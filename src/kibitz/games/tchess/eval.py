@@ -59,12 +59,12 @@ def reserve_value(state: TchessState) -> float:
 
 def white_value(state: TchessState) -> float:
     """White's value in [-1, 1]; a round in play is judged as if both passed now."""
-    phase = state.stage
-    if phase == OVER:
+    stage = state.stage
+    if stage == OVER:
         return state.returns()[0]
-    if phase == STEAL:
+    if stage == STEAL:
         return _steal_value(state, 1 - state.attacker)
-    if phase != PLAY:
+    if stage != PLAY:
         return reserve_value(state)
     t = state.tables
     rows = state.rows
@@ -168,9 +168,10 @@ def _totals(t: Tables) -> Callable[[tuple[int, ...]], int]:
 SEARCH_HOOKS = TchessSearchHooks()
 
 LEVELS = {
-    1: "greedy:noise=0.4",
+    1: "ismcts:iterations=4,rollout_depth=1",
     2: "ismcts:iterations=10,rollout_depth=1",
     3: "ismcts:iterations=40,rollout_depth=1",
     4: "ismcts:iterations=200,rollout_depth=1,time_cap=5",
 }
-"""Computer levels 1 (poor) to 4 (very good) as agent specs with deterministic budgets."""
+"""Computer levels 1 (poor) to 4 (very good) as agent specs with deterministic budgets; all
+search determinizations (greedy and alpha-beta would read the hidden cards, and refuse)."""

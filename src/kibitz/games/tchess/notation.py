@@ -67,18 +67,18 @@ def action_fields(
 def _expected(state: TchessState) -> str:
     """What kind of action the state waits for, for error messages."""
 
-    phase = state.stage
-    if phase == DEAL:
+    stage = state.stage
+    if stage == DEAL:
         return f"chance deals a card to {SEATS[state.drawing_seat()]}: 'draw LETTER'"
-    if phase == STEAL:
+    if stage == STEAL:
         return "chance steals a card: 'steal LETTER'"
-    if phase == FIRST:
+    if stage == FIRST:
         return "chance picks the first attacker: 'first White' or 'first Black'"
-    if phase == TAKE:
+    if stage == TAKE:
         return "the round winner takes a card back: 'take LETTER'"
-    if phase == PLAY:
+    if stage == PLAY:
         return f"{SEATS[state.mover]} plays a card letter, 'end' or 'pass'"
-    assert phase == OVER
+    assert stage == OVER
     return "the game is over"
 
 
@@ -96,14 +96,14 @@ def str_to_action(state: TchessState, text: str) -> int:
     words = text.split()
     if not words:
         raise NotationError(f"empty action; expected {_expected(state)}")
-    action, phase = _parse(state, words, text)
-    if state.stage != phase or action not in state.legal_actions():
+    action, stage = _parse(state, words, text)
+    if state.stage != stage or action not in state.legal_actions():
         raise IllegalAction(f"{text!r} is not legal now: {_expected(state)}")
     return action
 
 
 def _parse(state: TchessState, words: list[str], text: str) -> tuple[int, int]:
-    """The action id that ``words`` name and the phase in which the id means that."""
+    """The action id that ``words`` name and the stage at which the id means that."""
     head = words[0].lower()
     n = state.num_letters
     if len(words) == 1:

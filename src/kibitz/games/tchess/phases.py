@@ -1,4 +1,5 @@
-"""The phases of a TCHESS Cards state; each decides who acts and what the action ids mean."""
+"""The phases of a TCHESS Cards state (its ``stage``); each decides who acts and what the action
+ids mean."""
 
 DEAL, FIRST, PLAY, STEAL, TAKE, OVER = range(6)
 """Chance draws a card; chance picks the first attacker; a seat plays; chance steals;

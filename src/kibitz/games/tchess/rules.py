@@ -76,12 +76,12 @@ class TchessState(State):
     @property
     def current_player(self) -> int:
         """The seat to play or take, ``CHANCE`` for draws and steals, ``TERMINAL`` at the end."""
-        phase = self.stage
-        if phase == PLAY:
+        stage = self.stage
+        if stage == PLAY:
             return self.mover
-        if phase == TAKE:
+        if stage == TAKE:
             return self.winner
-        if phase == OVER:
+        if stage == OVER:
             return TERMINAL
         return CHANCE
 
@@ -91,32 +91,32 @@ class TchessState(State):
 
     def legal_actions(self) -> list[int]:
         """Legal ids: letters held (plus END or PASS), TAKE ids, or chance outcomes."""
-        phase = self.stage
-        if phase == PLAY:
+        stage = self.stage
+        if stage == PLAY:
             out = [i for i, c in enumerate(self.hands[self.mover]) if c]
             if self.turn_len:
                 out.append(self.num_letters)
             elif not self.is_opening():
                 out.append(self.num_letters + 1)
             return out
-        if phase == TAKE:
+        if stage == TAKE:
             return [self.num_letters + 2 + i for i in self.take_letters]
-        if phase == OVER:
+        if stage == OVER:
             return []
         return [a for a, _ in self.chance_outcomes()]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Draws: letter by count in the deck; steal: letter by count in the hand; first: 50/50."""
-        phase = self.stage
-        if phase == DEAL:
+        stage = self.stage
+        if stage == DEAL:
             seat = self.draws[self.draw_pos]
             size = self.deck_size[seat]
             return [(i, c / size) for i, c in enumerate(self.decks[seat]) if c]
-        if phase == STEAL:
+        if stage == STEAL:
             seat = 1 - self.attacker
             size = self.hand_size[seat]
             return [(i, c / size) for i, c in enumerate(self.hands[seat]) if c]
-        if phase == FIRST:
+        if stage == FIRST:
             return [(0, 0.5), (1, 0.5)]
         return super().chance_outcomes()
 
@@ -126,8 +126,8 @@ class TchessState(State):
 
     # -- applying and undoing -------------------------------------------------------------
     def _do(self, action: int) -> None:
-        phase = self.stage
-        if phase == PLAY and action < self.num_letters:
+        stage = self.stage
+        if stage == PLAY and action < self.num_letters:
             seat = self.mover
             self._undo_stack.append(None)
             self.hands[seat][action] -= 1
@@ -137,7 +137,7 @@ class TchessState(State):
             self.log.append(("play", seat, action))
             self._plies.append((PLAY, seat))
             return
-        if phase == DEAL:
+        if stage == DEAL:
             seat = self.draws[self.draw_pos]
             self._plies.append((DEAL, seat))
             if self.draw_pos + 1 < len(self.draws):
@@ -145,19 +145,19 @@ class TchessState(State):
                 self._draw(seat, action)
                 return
         else:
-            self._plies.append((phase, self.current_player))
-        if phase == PLAY and (action == self.num_letters or not self.passes):
+            self._plies.append((stage, self.current_player))
+        if stage == PLAY and (action == self.num_letters or not self.passes):
             self._undo_stack.append(("turn", self.turn_len, self.passes))
             self._turn_over(action)
             return
         self._undo_stack.append(("snapshot", self._snapshot()))
-        if phase == DEAL:
+        if stage == DEAL:
             self._draw(self.draws[self.draw_pos], action)
-        elif phase == PLAY:
+        elif stage == PLAY:
             self._turn_over(action)
-        elif phase == STEAL:
+        elif stage == STEAL:
             self._steal(action)
-        elif phase == TAKE:
+        elif stage == TAKE:
             self._take(action - self.num_letters - 2)
         else:
             self.log.append(("first", action))
