@@ -133,17 +133,18 @@ def test_pages_and_rules(client: TestClient) -> None:
     assert "kibitz" in client.get("/").text
     rules = client.get("/rules/smess")
     assert rules.status_code == 200 and "<h1>Smess" in rules.text
+    tchess = client.get("/rules/tchess").text  # the game's rules for its options, the guide
+    assert tchess.index("<h1>TCHESS Cards: active rules") < tchess.index("<h1>TCHESS Cards</h1>")
     assert client.get("/rules/nope").status_code == 404
     assert client.get("/static/lobby.js").status_code == 200
 
 
 def test_rook_rules_page_per_preset(client: TestClient) -> None:
     from kibitz.core.registry import load
-    from kibitz.games.rook.rulespage import rules_page
 
     page = client.get("/rules/rook", params={"preset": "dixie"})
     assert page.status_code == 200 and "Rook: dixie rules" in page.text
-    first_rule = rules_page(load("rook", preset="dixie").options).splitlines()[2]
+    first_rule = (load("rook", preset="dixie").rules_page() or "").splitlines()[2]
     assert first_rule.split(",")[0] in page.text
     other = client.get("/rules/rook", params={"preset": "crowsnest"}).text
     assert "Rook: crowsnest rules" in other and "Rook: dixie rules" not in other

@@ -1,8 +1,10 @@
 """Storage (SQLAlchemy 2): tables, seats, every action as it happens, records and statistics.
 
 SQLite is the default; any SQLAlchemy URL (PostgreSQL included) works. A table's state is
-never stored as a blob: it is rebuilt by replaying its stored actions, so a restart resumes
-every unfinished table exactly where it was.
+never stored as a blob: it is rebuilt by replaying its stored actions with its play session's
+saved data (undo steps, redo stack, hints), both written in one transaction per change, so a
+restart (even a crash) resumes every unfinished table exactly where it was. Statistics are
+one entry per player and finished game (``kibitz.core.stats``).
 """
 
 from __future__ import annotations
