@@ -1,7 +1,6 @@
-"""Computer players: the agent protocol, baselines, search agents and graded levels."""
+"""Computer players: baselines, search agents and graded levels, built from agent specs."""
 
-from kibitz.ai.agent import Agent
 from kibitz.ai.levels import level
 from kibitz.ai.specs import make_agent, parse_spec
 
-__all__ = ["Agent", "level", "make_agent", "parse_spec"]
+__all__ = ["level", "make_agent", "parse_spec"]

@@ -3,14 +3,19 @@
 Iterative deepening, a transposition table keyed on the game's incremental Zobrist hash,
 move ordering (TT move, captures by value, killers, history), quiescence over the game's
 tactical moves, and a deterministic node budget with an optional wall-clock cap.
+
+Negamax searches the true state and reads every other seat as the opponent: it needs perfect
+information, no chance nodes and no partnerships. A one-player game (patience) is searched
+as a plain maximisation, since every node is then the searching seat's.
 """
 
 from __future__ import annotations
 
 import time
 
-from kibitz.ai.agent import Agent
-from kibitz.ai.hooks import SearchHooks, search_hooks
+from kibitz.ai.hooks import search_hooks
+from kibitz.core.agent import Agent, Needs
+from kibitz.core.capabilities import SearchHooks
 from kibitz.core.game import State
 
 WIN = 1_000_000.0
@@ -26,6 +31,7 @@ class AlphaBetaAgent(Agent):
     """Negamax alpha-beta with iterative deepening up to ``depth`` within ``nodes``."""
 
     kind = "alphabeta"
+    needs = Needs(perfect_information=True, no_chance=True, no_teams=True)
 
     def __init__(
         self,

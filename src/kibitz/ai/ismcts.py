@@ -11,13 +11,14 @@ the per-seat returns up the path. Choices:
   ISMCTS does for actions that exist only in some determinizations.
 - Chance nodes are open loop: an outcome is drawn by its probability and the walk stays at
   the same tree node, so the tree never branches on cards the seat cannot see.
-- Rollouts use the game's ``SEARCH_HOOKS`` when it has them: ``order`` scores (or the
-  optional batch form ``scores(state, actions)``) pick the rollout action (uniform among the
-  best, and uniform over all with probability ``epsilon``) and the untried action to expand
-  first. With ``rollout_depth`` > 0 the rollout
-  stops after that many actions, at the next chance node when ``settle`` (card games: after
-  the round or trick), and is scored by the hooks' optional ``values(state)`` (one value per
-  seat in [-1, 1]) or, in two-player games at a player's turn, by ``tanh(evaluate / scale)``.
+- Rollouts use the game's search hooks (``game.ai().hooks``) when it has them: ``order``
+  scores (or the optional batch form ``scores(state, actions)``, None where a game has
+  none) pick the rollout action (uniform among the best, and uniform over all with
+  probability ``epsilon``) and the untried action to expand first. With ``rollout_depth``
+  > 0 the rollout stops after that many actions, at the next chance node when ``settle``
+  (card games: after the round or trick), and is scored by the hooks' optional
+  ``values(state)`` (one value per seat in [-1, 1]) or, in two-player games at a player's
+  turn, by ``tanh(evaluate / scale)``. Rollouts are played by ``kibitz.core.play.play_out``.
   Without hooks, or with ``rollout=random``, rollouts are uniform and play to the end.
 - Returns are per seat, so any number of players works; teams need nothing extra when the
   game's returns already give every member the team's result.
@@ -35,10 +36,10 @@ import math
 import time
 from typing import Any
 
-from kibitz.ai.agent import Agent
-from kibitz.ai.hooks import search_hooks
+from kibitz.core.agent import Agent
 from kibitz.core.errors import InvalidOptions
 from kibitz.core.game import CHANCE, TERMINAL, State
+from kibitz.core.play import play_out
 
 
 class Node:
@@ -130,12 +131,7 @@ class ISMCTSAgent(Agent):
         """Bind the game's hooks (if any) and the action id space for this search."""
         self._num_actions = game.num_distinct_actions
         self._num_players = game.num_players
-        hooks = None
-        if self.rollout == "hooks":
-            try:
-                hooks = search_hooks(game)
-            except InvalidOptions:
-                hooks = None
+        hooks = game.ai().hooks if self.rollout == "hooks" else None
         self._order = hooks.order if hooks is not None else None
         self._scores = hooks.scores if hooks is not None else None
         self._values = hooks.values if hooks is not None else None
@@ -224,23 +220,36 @@ class ISMCTSAgent(Agent):
         return best[0] if len(best) == 1 else rng.choice(best)
 
     def _rollout(self, state: State) -> tuple[list[float], int]:
-        """Play on from ``state``; the per-seat values at the end and the actions pushed."""
-        rng, limit, settle = self.rng, self.rollout_depth, self.settle
-        plies = 0
-        while True:
-            player = state.current_player
-            if player == TERMINAL:
-                return state.returns(), plies
-            if limit and plies >= limit and (player == CHANCE or not settle):
-                values = self._leaf(state)
-                if values is not None:
-                    return values, plies
-            if player == CHANCE:
-                action = rng.weighted(state.chance_outcomes())
-            else:
-                action = self._pick(state, state.legal_actions())
-            state.push(action)
-            plies += 1
+        """Play on from ``state``; the per-seat values at the end and the actions pushed.
+
+        With ``rollout_depth`` the rollout stops once that many actions are played, at the
+        next chance node when ``settle``, where ``_leaf`` knows a value for the position.
+        """
+        limit, settle = self.rollout_depth, self.settle
+        leaf: list[list[float]] = []
+
+        def stop(after: State) -> str | None:
+            nonlocal played
+            played += 1
+            if played < limit or after.is_terminal():
+                return None
+            if settle and after.current_player != CHANCE:
+                return None
+            values = self._leaf(after)
+            if values is None:
+                return None
+            leaf.append(values)
+            return "leaf"
+
+        played = 0
+        plies, stopped = play_out(
+            state, self._choose, self.rng, stop=stop if limit else None, checked=False
+        )
+        return (leaf[0] if stopped else state.returns()), plies
+
+    def _choose(self, state: State, _seat: int) -> int:
+        """A rollout action for the seat to act."""
+        return self._pick(state, state.legal_actions())
 
     def _leaf(self, state: State) -> list[float] | None:
         """Heuristic per-seat values of a non-terminal state, or None where none is known."""

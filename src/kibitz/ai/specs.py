@@ -1,18 +1,21 @@
-"""Agent specs: text such as ``random``, ``level:3`` or ``alphabeta:depth=4,nodes=20000``."""
+"""Agent specs: text such as ``random``, ``level:3`` or ``alphabeta:depth=4,nodes=20000``.
+
+``make_agent`` builds the agent a spec names for a game: a generic kind of this package or
+one of the game's own kinds (``game.ai().agents``), and refuses a game that lacks what the
+agent needs (``Agent.needs``), so that no agent reads hidden cards or misreads chance.
+"""
 
 from __future__ import annotations
 
 import dataclasses
 import inspect
-from collections.abc import Callable
 from typing import Any
 
-from kibitz.ai.agent import Agent
-from kibitz.ai.hooks import game_knowledge
+from kibitz.core.agent import Agent, refusal
+from kibitz.core.capabilities import AgentFactory
 from kibitz.core.errors import InvalidOptions
 from kibitz.core.game import Game
 
-AgentFactory = Callable[..., Agent]
 _KINDS: dict[str, AgentFactory] = {}
 
 
@@ -85,16 +88,12 @@ def _coerce(kind: str, factory: AgentFactory, params: tuple[tuple[str, str], ...
     return out
 
 
-def game_agent_kinds(game: Game) -> dict[str, AgentFactory]:
-    """Agent kinds a game's ``eval.py`` adds for itself (``AGENTS = {kind: factory}``)."""
-    try:
-        return dict(game_knowledge(type(game), "AGENTS"))
-    except InvalidOptions:
-        return {}
-
-
 def make_agent(spec: str | AgentSpec, game: Game, seed: int = 0) -> Agent:
-    """Build the agent a spec names, for ``game``, with ``seed``."""
+    """Build the agent a spec names, for ``game``, with ``seed``.
+
+    InvalidOptions names an unknown kind, a bad parameter, or why the game cannot be
+    played honestly by that kind (``refusal``).
+    """
     from kibitz.ai.levels import level
 
     _load_builtin()
@@ -104,7 +103,7 @@ def make_agent(spec: str | AgentSpec, game: Game, seed: int = 0) -> Agent:
         if set(params) != {"n"} or not params["n"].isdigit():
             raise InvalidOptions(f"agent spec {str(parsed)!r}: write level:N, e.g. level:3")
         return level(game, int(params["n"]), seed)
-    game_agents = game_agent_kinds(game)
+    game_agents = game.ai().agents
     factory = game_agents.get(parsed.kind) or _KINDS.get(parsed.kind)
     if factory is None:
         known = sorted({*agent_kinds(), *game_agents})
@@ -112,7 +111,11 @@ def make_agent(spec: str | AgentSpec, game: Game, seed: int = 0) -> Agent:
     params = _coerce(parsed.kind, factory, parsed.params)
     if "make_agent" in inspect.signature(factory).parameters:
         params["make_agent"] = lambda sub, sub_seed: make_agent(sub, game, sub_seed)
-    return factory(seed=seed, **params)
+    agent = factory(seed=seed, **params)
+    why = refusal(parsed.kind, agent.needs, game)
+    if why is not None:
+        raise InvalidOptions(why)
+    return agent
 
 
 def _load_builtin() -> None:

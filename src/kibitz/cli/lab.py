@@ -12,9 +12,9 @@ from typing import Annotated
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from kibitz.ai.levels import level_specs
 from kibitz.ai.specs import make_agent, parse_spec
 from kibitz.cli.common import OptionsArg, app, fail, make_game, user_errors
+from kibitz.core.game import Game
 from kibitz.core.options import parse_option_text
 from kibitz.core.registry import load as load_game
 from kibitz.lab.match import (
@@ -69,7 +69,7 @@ def _plan(
     if hands is not None:
         g = make_game(game, option)
         if "max_hands" not in {f.name for f in dataclasses.fields(g.options)}:
-            fail(f"--hands counts hands of games with a max_hands option (rook), not {game}")
+            fail(f"--hands counts hands of games with a max_hands option; {game} has none")
         option, games, kw["unit"] = [*(option or []), "max_hands=1"], hands, "hands"
     g = make_game(game, option)
     if games < 1:
@@ -154,12 +154,16 @@ def ladder_cmd(
 
     In a one-player game each level plays deals 1..N instead (see ``solo_ladder``).
     """
-    levels = sorted(level_specs(game))
-    if make_game(game, option).num_players == 1:
+    g = make_game(game, option)
+    specs = dict(g.ai().levels)
+    if not specs:
+        fail(f"{g.name} has no computer levels")
+    levels = sorted(specs)
+    if g.num_players == 1:
         if duplicate or hands or top_games:
             fail(f"{game} is a one-player game: its ladder takes no --duplicate, --hands or "
                  "--top-games (every level plays the same deals)")
-        text = solo_ladder(game, option, games, seed, workers)
+        text = solo_ladder(g, option, games, seed, workers)
         _write_ladder(game, output, text)
         return
     rows = []
@@ -173,7 +177,6 @@ def ladder_cmd(
         result = _progress_run(plan, workers, f"level {upper} vs {lower}")
         typer.echo(f"level {upper} vs level {lower}: {result.stats.summary()}")
         rows.append(ladder_row(upper, lower, result.stats))
-    specs = level_specs(game)
     text = "\n".join(
         [
             *_ladder_head(game),
@@ -205,17 +208,17 @@ def _write_ladder(game: str, output: Path | None, text: str) -> None:
 
 
 def solo_ladder(
-    game: str, option: list[str] | None, games: int, seed: int | None, workers: int
+    game: Game, option: list[str] | None, games: int, seed: int | None, workers: int
 ) -> str:
     """A one-player ladder: every level plays the same deals; win rates with Wilson intervals.
 
-    Each level is also compared deal by deal with the one below, and, where the game's
-    ``eval.py`` has ``DEAL_VERDICT``, with the deals that can be won at all.
+    Each level is also compared deal by deal with the one below, and, where the game has an
+    exact solver (``assistant().solve``), with the deals that can be won at all.
     """
-    specs = level_specs(game)
+    specs = dict(game.ai().levels)
     levels = sorted(specs)
     top = f"level:{levels[-1]}"
-    plan = _plan(game, option, top, top, games, seed)
+    plan = _plan(game.name, option, top, top, games, seed)
     runs: dict[int, list[SoloResult]] = {}
     for n in levels:
         runs[n] = _progress_run(plan, workers, f"level {n}", specs[n])  # type: ignore[assignment]
@@ -226,7 +229,7 @@ def solo_ladder(
     known = sum(v is not None for v in verdicts)
     first, last = plan.seed, plan.seed + games - 1
     lines = [
-        *_ladder_head(game),
+        *_ladder_head(game.name),
         f"Every level plays deals {first}..{last} (a game that brings a position back a third "
         "time counts as lost). *Only this / only below*: deals this level wins and the level "
         "below loses, and the other way round.",
@@ -250,7 +253,7 @@ def solo_ladder(
     if known:
         lines += [
             "",
-            f"Exact verdicts (`DEAL_VERDICT`): {len(winnable)} of the {games} deals can be won, "
+            f"Exact verdicts (the game's solver): {len(winnable)} of the {games} deals can be won, "
             f"{known - len(winnable)} cannot, {games - known} unknown.",
             "",
             "| level | winnable deals won | winnable deals lost | deals won not proven winnable |",

@@ -9,10 +9,11 @@ from typing import Annotated
 import typer
 
 from kibitz.cli.common import OptionsArg, app, fail, make_game, read_text, user_errors
+from kibitz.core.game import Game
 from kibitz.core.options import describe_options
 from kibitz.core.play import perft, play_random
 from kibitz.core.record import dumps_record, make_record, parse_record_text, replay
-from kibitz.core.registry import game_class, game_classes
+from kibitz.core.registry import game_class, game_classes, load
 from kibitz.core.rng import Rng
 
 GameArg = Annotated[str, typer.Argument(help="Game name (see `kibitz games`).")]
@@ -27,11 +28,44 @@ PositionOpt = Annotated[
 @app.command("games")
 @user_errors
 def games_cmd() -> None:
-    """List every game with its options, their types and defaults."""
-    for name, cls in game_classes().items():
-        typer.echo(f"{name}: {cls.summary} ({cls.num_players} players)")
-        for opt, tp, default in describe_options(cls.options_class):
-            typer.echo(f"    {opt}: {tp} = {default!r}")
+    """List every game: seats, what it declares, levels, options with types and defaults."""
+    for name in game_classes():
+        for line in describe_game(load(name)):
+            typer.echo(line)
+
+
+def describe_game(game: Game) -> list[str]:
+    """The lines ``kibitz games`` prints for ``game`` (with its default options)."""
+    names = game.player_names
+    seats = ", ".join(names)
+    if game.teams:
+        seats += "; partners " + " v ".join("+".join(names[s] for s in t) for t in game.teams)
+    f, ai = game.features, game.ai()
+    features = [
+        "perfect information" if game.perfect_information else "hidden information",
+        "chance moves" if game.has_chance else "no chance moves",
+        *(["undo/redo/restart"] if f.undo else []),
+        *(["concede"] if f.concede else []),
+        f"statistics: {f.statistics}",
+        *(["solver assistance"] if game.assistant() is not None else []),
+        *([f"tools: {', '.join(sorted(game.tools()))}"] if game.tools() else []),
+    ]
+    lines = [
+        f"{game.name}: {game.summary} ({len(names)} player{'s' if len(names) > 1 else ''})",
+        f"    seats: {seats}",
+        f"    features: {'; '.join(features)}",
+    ]
+    if ai.levels:
+        lines.append(f"    levels (default {ai.default_level}):")
+        lines += [f"        {n}: {spec}" for n, spec in sorted(ai.levels.items())]
+    if ai.agents:
+        lines.append(f"    own agents: {', '.join(sorted(ai.agents))}")
+    lines.append("    options:")
+    lines += [
+        f"        {opt}: {tp} = {default!r}"
+        for opt, tp, default in describe_options(game.options_class)
+    ]
+    return lines
 
 
 @app.command("perft")

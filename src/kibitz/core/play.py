@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from kibitz.core.game import CHANCE, State
+from kibitz.core.game import CHANCE, TERMINAL, State
 from kibitz.core.rng import Rng
 
 Chooser = Callable[[State, int], int]
@@ -59,10 +59,9 @@ def play_out(
     """
     plies = 0
     step = state.apply if checked else state.push
-    while not state.is_terminal():
+    while (player := state.current_player) != TERMINAL:
         if max_plies is not None and plies >= max_plies:
             return plies, "ply limit"
-        player = state.current_player
         if player == CHANCE:
             action = chance.weighted(state.chance_outcomes())
         else:

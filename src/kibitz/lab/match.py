@@ -1,8 +1,9 @@
 """The match runner: two agent specs play N games with alternating seats, in parallel.
 
 Game ``i`` gives side A the seats ``s`` with ``(s + i) % 2 == 0`` (so seats alternate in
-two-player games and the teams rotate in Rook). With ``duplicate``, games ``2k`` and ``2k+1``
-share a deal (the same seed) with the seats swapped, which cancels the luck of the deal.
+two-player games and partnerships of four rotate). With ``duplicate``, games ``2k`` and
+``2k+1`` share a deal (the same seed) with the seats swapped, which cancels the luck of the
+deal.
 
 In a one-player game (patience) game ``i`` is deal ``seed + i`` played once by A and once by
 B: A scores 1 when only A wins it, 0 when only B does, and 1/2 when both or neither do. A
@@ -14,20 +15,18 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from kibitz.ai.agent import Agent
-from kibitz.ai.hooks import game_knowledge
 from kibitz.ai.specs import make_agent, parse_spec
-from kibitz.core.errors import InvalidOptions
-from kibitz.core.game import CHANCE, Game, State
-from kibitz.core.play import random_action
+from kibitz.core.agent import Agent
+from kibitz.core.game import Game, State
+from kibitz.core.play import play_out
 from kibitz.core.record import dumps_record, make_record
 from kibitz.core.registry import load
 from kibitz.core.rng import Rng
+from kibitz.lab.pool import run_all
 from kibitz.lab.stats import MatchStats, match_stats
 
 
@@ -101,34 +100,30 @@ def deal_seed(plan: MatchPlan, index: int) -> int:
 
 def play_opening(state: State, plies: int, rng: Rng, chance: Rng) -> None:
     """Play ``plies`` random moves so that deterministic agents meet in varied positions."""
-    for _ in range(plies):
-        if state.is_terminal():
-            return
-        player = state.current_player
-        state.apply(random_action(state, chance if player == CHANCE else rng))
+    play_out(state, lambda s, _seat: rng.choice(s.legal_actions()), chance, plies)
+
+
+def repetition_stop() -> Callable[[State], str | None]:
+    """A ``play_out`` stop for one player: the reason once a position comes back the
+    ``REPETITIONS``-th time (the player is going round in circles)."""
+    seen: dict[str, int] = {}
+
+    def stop(state: State) -> str | None:
+        key = state.information_state_key(0)
+        seen[key] = seen.get(key, 0) + 1
+        if seen[key] >= REPETITIONS and not state.is_terminal():
+            return f"position repeated {REPETITIONS} times"
+        return None
+
+    return stop
 
 
 def _play_out(
     state: State, agents: dict[int, Agent], chance: Rng, max_plies: int
 ) -> tuple[int, str | None]:
-    """Play ``state`` to its end (or the ply cap, or a third repetition when one player)."""
-    solo = state.game.num_players == 1
-    seen: dict[str, int] = {}
-    plies = 0
-    while not state.is_terminal() and plies < max_plies:
-        player = state.current_player
-        if player == CHANCE:
-            action = random_action(state, chance)
-        else:
-            action = agents[player].choose(state, player)
-        state.apply(action)
-        plies += 1
-        if solo:
-            key = state.information_state_key(0)
-            seen[key] = seen.get(key, 0) + 1
-            if seen[key] >= REPETITIONS and not state.is_terminal():
-                return plies, f"position repeated {REPETITIONS} times"
-    return plies, None
+    """Play ``state`` to its end, the ply cap, or (one player) a third repetition."""
+    stop = repetition_stop() if state.game.num_players == 1 else None
+    return play_out(state, lambda s, seat: agents[seat].choose(s, seat), chance, max_plies, stop)
 
 
 def _save_record(
@@ -184,25 +179,6 @@ def play_one(plan: MatchPlan, index: int) -> GameResult:
     return GameResult(index, points, plies, out.reason if out else "unfinished")
 
 
-def _run_all(
-    func: Callable[..., Any], jobs: list[tuple], workers: int, progress: Callable | None
-) -> list:
-    """``func(*job)`` for every job, in ``workers`` processes; results in completion order."""
-    out = []
-    if workers <= 1:
-        for job in jobs:
-            out.append(func(*job))
-            if progress:
-                progress(out[-1])
-        return out
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        for fut in as_completed([pool.submit(func, *job) for job in jobs]):
-            out.append(fut.result())
-            if progress:
-                progress(out[-1])
-    return out
-
-
 def run_match(
     plan: MatchPlan,
     workers: int = 1,
@@ -212,7 +188,7 @@ def run_match(
     if plan.records:
         Path(plan.records).mkdir(parents=True, exist_ok=True)
     jobs = [(plan, i) for i in range(plan.games)]
-    return MatchResult(plan, _run_all(play_one, jobs, workers, progress))
+    return MatchResult(plan, run_all(play_one, jobs, workers, progress))
 
 
 def run_solo(
@@ -225,27 +201,26 @@ def run_solo(
     if plan.records:
         Path(plan.records).mkdir(parents=True, exist_ok=True)
     jobs = [(plan, i, spec) for i in range(plan.games)]
-    return sorted(_run_all(play_solo, jobs, workers, progress), key=lambda r: r.index)
+    return sorted(run_all(play_solo, jobs, workers, progress), key=lambda r: r.index)
 
 
-def deal_verdict_hook(game: Game) -> Callable[[Game, int], bool | None] | None:
-    """The ``DEAL_VERDICT`` of a one-player game's ``eval.py`` (exact winnability), if any."""
-    try:
-        return game_knowledge(type(game), "DEAL_VERDICT")
-    except InvalidOptions:
+def deal_verdict(game: Game, seed: int) -> bool | None:
+    """Whether deal ``seed`` of a game with an assistant can be won (None: not known)."""
+    assistant = game.assistant()
+    if assistant is None:
         return None
+    verdict = assistant.solve(game.start(seed)).verdict
+    return None if verdict == "unknown" else verdict == "win"
 
 
 def _verdict(plan: MatchPlan, index: int) -> tuple[int, bool | None]:
-    game = load(plan.game, **plan.options)
-    hook = deal_verdict_hook(game)
-    return index, hook(game, deal_seed(plan, index)) if hook else None
+    return index, deal_verdict(load(plan.game, **plan.options), deal_seed(plan, index))
 
 
 def deal_verdicts(plan: MatchPlan, workers: int = 1) -> list[bool | None]:
     """Whether each deal of a one-player plan can be won (None: not known), in deal order."""
     jobs = [(plan, i) for i in range(plan.games)]
-    return [v for _, v in sorted(_run_all(_verdict, jobs, workers, None))]
+    return [v for _, v in sorted(run_all(_verdict, jobs, workers, None))]
 
 
 def result_json(result: MatchResult) -> str:

@@ -1,0 +1,122 @@
+"""Numbered deals and the game's solver: deal, solve, survey.
+
+``solve`` and ``survey`` ask the game's assistant (``game.assistant().solve``); a game
+without one is refused with a clear error.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from kibitz.cli.common import OptionsArg, app, fail, make_game, user_errors
+from kibitz.core.game import State
+from kibitz.core.rng import Rng
+from kibitz.lab.survey import assistant_of, format_summary, parse_range, run_survey, summarize
+
+GameArg = Annotated[str, typer.Argument(help="Game name (see `kibitz games`).")]
+NumberArg = Annotated[
+    str | None, typer.Argument(help="Deal number (e.g. 12, #12, 00012); omitted: a random one.")
+]
+NodesOpt = Annotated[
+    int | None, typer.Option("--nodes", help="Node limit of the solver (default: the game's).")
+]
+
+
+@app.command("deal")
+@user_errors
+def deal_cmd(
+    game: GameArg,
+    number: NumberArg = None,
+    winnable: Annotated[
+        bool, typer.Option("--winnable", help="With no number: a random deal proven winnable.")
+    ] = False,
+    option: OptionsArg = None,
+) -> None:
+    """Print the start of a numbered deal."""
+    g = make_game(game, option)
+    if number is not None and winnable:
+        fail("give a deal number or --winnable, not both")
+    seed = None
+    if number is not None:
+        seed = g.parse_seed(number)
+    elif winnable:
+        seed = assistant_of(g).winnable_deal(g, Rng(secrets.randbits(64)))
+    typer.echo(g.start(seed).render())
+
+
+def line_text(state: State, actions: tuple[int, ...]) -> list[str]:
+    """``actions`` played from ``state`` on, each in the game's notation."""
+    probe = state.clone()
+    out = []
+    for action in actions:
+        out.append(probe.action_to_str(action))
+        probe.apply(action)
+    return out
+
+
+@app.command("solve")
+@user_errors
+def solve_cmd(
+    game: GameArg,
+    number: NumberArg = None,
+    position: Annotated[
+        str | None, typer.Option("--position", "-p", help="Solve this position string instead.")
+    ] = None,
+    nodes: NodesOpt = None,
+    option: OptionsArg = None,
+) -> None:
+    """Print WIN, LOSS or UNKNOWN, then (for WIN) the winning line in move notation."""
+    g = make_game(game, option)
+    assistant = assistant_of(g)
+    if (position is None) == (number is None):
+        fail("give a deal number or --position (one of them)")
+    if nodes is not None and nodes < 1:
+        fail(f"--nodes must be at least 1, got {nodes}")
+    state = g.start(None if number is None else g.parse_seed(number), position)
+    verdict = assistant.solve(state, nodes)
+    typer.echo(verdict.verdict.upper())
+    if verdict.verdict == "win":
+        typer.echo(" ".join(line_text(state, verdict.moves)))
+    figures = "".join(f", {key} {value}" for key, value in verdict.detail.items())
+    where = f"deal {state.seed}" if number is not None else "position"
+    typer.echo(
+        f"{g.name} {where}: {verdict.nodes} nodes, {len(verdict.moves)} moves{figures}", err=True
+    )
+
+
+@app.command("survey")
+@user_errors
+def survey_cmd(
+    game: GameArg,
+    deals: Annotated[str, typer.Option("--deals", help="Deal numbers A-B (inclusive).")],
+    workers: Annotated[
+        int, typer.Option("--workers", help="Processes (default: every CPU).")
+    ] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    nodes: NodesOpt = None,
+    option: OptionsArg = None,
+) -> None:
+    """Solve every deal in a range; print W/L/U, the winnable rate and its Wilson interval."""
+    g = make_game(game, option)
+    assistant_of(g)
+    numbers = parse_range(g, deals)
+    if workers < 0:
+        fail(f"--workers must be at least 1, got {workers}")
+    if nodes is not None and nodes < 1:
+        fail(f"--nodes must be at least 1, got {nodes}")
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+               TimeElapsedColumn())  # fmt: skip
+    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task(f"{game} {deals}", total=len(numbers))
+        results = run_survey(
+            g, numbers, workers or os.cpu_count() or 1, nodes, lambda k: bar.advance(task, k)
+        )
+    summary = summarize(g.name, results)
+    typer.echo(json.dumps(summary.to_json()) if as_json else format_summary(summary))
