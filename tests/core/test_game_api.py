@@ -67,7 +67,8 @@ def test_clone_is_independent():
 def test_observation_views_and_returns():
     state = kibitz.load("smess").new_initial_state()
     obs = state.observation(1)
-    assert obs["position"] == state.position() and len(obs["legal"]) == 12
+    assert obs["position"] == state.position() and obs["seat"] == 1 and obs["to_act"] == 0
+    assert len(state.moves()) == 12
     tensor = state.observation_tensor(0)
     assert tensor.dtype.name == "float32" and tensor.shape == (6 * 56 + 2,)
     assert tensor.sum() == 24.0
