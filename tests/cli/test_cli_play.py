@@ -22,6 +22,19 @@ def test_games_lists_options_with_types_and_defaults():
     assert "promotion_requires_captured_numskull: bool = False" in result.output
 
 
+def test_games_lists_what_each_game_declares():
+    out = run("games").stdout
+    rook = out[out.index("rook:"):out.index("smess:")]
+    assert "(4 players)" in rook and "partners South+North v West+East" in rook
+    assert "hidden information; chance moves; statistics: scores" in rook
+    assert "levels (default 2):" in rook and "own agents: rookbot" in rook
+    assert "        1: rookbot:" in rook
+    fortress = out[out.index("fortress:"):out.index("rook:")]
+    assert "(1 player)" in fortress and "statistics: streaks; solver assistance" in fortress
+    assert "undo/redo/restart; concede" in fortress
+    assert "tools: strength" in out[out.index("tchess:"):]
+
+
 def test_perft_prints_depth_and_count_lines():
     result = run("perft", "smess", "3")
     assert result.exit_code == 0

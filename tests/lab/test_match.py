@@ -92,3 +92,29 @@ def test_plan_uses_the_games_match_defaults_unless_an_option_overrides_them():
     assert plan.options == {"max_plies_without_progress": 100} and plan.opening == 4
     plan = _plan("smess", ["max_plies_without_progress=none"], "random", "random", 2, 3, None, 0)
     assert plan.options == {"max_plies_without_progress": None} and plan.opening == 0
+
+
+def test_one_player_ladder_reports_the_solvers_exact_verdicts(tmp_path):
+    out = tmp_path / "ladder.md"
+    result = runner.invoke(app, ["ladder", "chessboard", "--games", "3", "--output", str(out)])
+    assert result.exit_code == 0, result.output
+    text = out.read_text()
+    assert "Every level plays deals 1..3" in text and "| 4 | `solver:" in text
+    assert "Exact verdicts (the game's solver): 3 of the 3 deals can be won" in text
+
+
+def test_repetition_stop_ends_a_one_player_game_going_round_in_circles():
+    from kibitz.core.registry import load
+    from kibitz.lab.match import REPETITIONS, repetition_stop
+
+    state = load("fortress").new_initial_state(1)
+    stop = repetition_stop()
+    move = state.legal_actions()[0]
+    reasons = []
+    for _ in range(REPETITIONS):
+        state.apply(move)
+        reasons.append(stop(state))
+        state.undo()
+        reasons.append(stop(state))
+    assert reasons[-1] == f"position repeated {REPETITIONS} times"
+    assert reasons[:-2] == [None] * (2 * REPETITIONS - 2)
