@@ -16,7 +16,6 @@ from kibitz.games.fortress.eval import (
     SEARCH_HOOKS,
     HeuristicAgent,
     SolverAgent,
-    deal_verdict,
     position_key,
 )
 from kibitz.games.fortress.solver import LOSS, WIN, solve
@@ -180,11 +179,6 @@ def test_levels_are_ordered_by_budget():
     assert kinds[2].nodes < kinds[3].nodes and kinds[3].time_cap == 5
 
 
-def test_deal_verdict():
-    game = load("fortress")
-    assert deal_verdict(game, 3) is True and deal_verdict(game, 1) is False
-
-
 def test_one_player_match_compares_both_agents_on_each_deal(tmp_path):
     plan = MatchPlan("fortress", {}, "solver", "heuristic", 4, seed=1, records=str(tmp_path))
     results = [play_one(plan, i) for i in range(4)]
@@ -219,4 +213,4 @@ def test_match_and_ladder_commands(tmp_path):
     assert result.exit_code == 0, result.output
     text = out.read_text()
     assert "Every level plays deals 1..3" in text and "| 4 | `solver:" in text
-    assert "Exact verdicts (`DEAL_VERDICT`)" in text and "Made with `kibitz" in text
+    assert "Exact verdicts (the game's solver)" in text and "Made with `kibitz" in text

@@ -1,4 +1,4 @@
-"""The deal, solve and survey commands."""
+"""The generic deal, solve and survey commands on the patience games' numbers and solver."""
 
 import json
 
@@ -18,11 +18,10 @@ def test_deal_prints_ten_piles():
     assert same.stdout.splitlines()[-10:] == lines
 
 
-def test_deal_rejects_bad_numbers_and_games():
-    r = runner.invoke(app, ["deal", "fortress", "0"])
-    assert r.exit_code == 2 and "game numbers start at 1" in r.output
-    r = runner.invoke(app, ["deal", "smess", "1"])
-    assert r.exit_code == 2 and "fortress or chessboard" in r.output
+def test_deal_rejects_bad_numbers():
+    for bad, why in (("0", "game numbers start at 1"), ("1.5", "1.5")):
+        r = runner.invoke(app, ["deal", "fortress", bad])
+        assert r.exit_code == 2 and why in r.output
 
 
 def test_solve_prints_verdict_then_line():
@@ -44,9 +43,10 @@ def test_survey_json_and_text():
     r = runner.invoke(app, ["survey", "fortress", "--deals", "1-30", "--workers", "1", "--json"])
     assert r.exit_code == 0
     data = json.loads(r.stdout.strip().splitlines()[-1])
-    for key in ("deals", "win", "loss", "unknown", "rate", "ci_low", "ci_high", "zero_share",
-                "mean_home"):
+    for key in ("deals", "win", "loss", "unknown", "rate", "ci_low", "ci_high"):
         assert key in data
+    best = data["figures"]["max_home"]  # FO-15: no card home at all, and the mean brought home
+    assert 0 <= best["zero_share"] <= 1 and 0 <= best["mean"] <= 52
     assert data["deals"] == 30 and data["win"] + data["loss"] + data["unknown"] == 30
     assert data["ci_low"] <= data["rate"] <= data["ci_high"]
     t = runner.invoke(app, ["survey", "chessboard", "--deals", "1-6", "--workers", "2"])

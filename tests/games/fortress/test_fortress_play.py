@@ -1,16 +1,13 @@
-"""Solver answers during play (e.4-6) and the survey figures (FO-15).
+"""Solver answers during play (e.4-6) through the analysis functions and the assistant.
 
 The play session itself (steps, undo, autoplay, hints followed, statistics) is tested in
 ``tests/core/test_session.py`` and ``tests/core/test_stats.py``.
 """
 
-import pytest
-
 from kibitz.core import load
 from kibitz.core.rng import Rng
 from kibitz.games.fortress.analysis import choose_winnable_deal, hint, winnable
 from kibitz.games.fortress.solver import WIN, solve
-from kibitz.games.fortress.survey import DealResult, parse_range, summarize, wilson
 
 HARD_LOSS = (
     "KSKD8H/6D/5SJHTS8D/TC9D/6S/7CQC/7H4S8SKC8CQD5C/KH/JS5D7SJDJC6C7D9S9CTD/4DQHTH9HQS "
@@ -55,25 +52,6 @@ def test_winnable_only_chooser():
     assert number >= 10**16 and result.verdict == WIN
     again = solve(load("fortress").new_initial_state(number), node_limit=100_000)
     assert again.verdict == WIN
-
-
-def test_wilson_vector_11():
-    low, high = wilson(202_396, 1_000_000)
-    assert round(low * 100, 3) == 20.161 and round(high * 100, 3) == 20.318
-    results = [DealResult(k, v, 1, 52 if v == WIN else 0) for k, v in
-               enumerate(["WIN"] * 50 + ["LOSS"] * 40 + ["UNKNOWN"] * 10)]
-    s = summarize("fortress", results)
-    assert round(s.ci_low * 100, 2) == 40.38 and round(s.ci_high * 100, 2) == 69.06
-    assert (s.win, s.loss, s.unknown, s.rate) == (50, 40, 10, 0.5)
-    assert s.zero_share == 0.5 and s.mean_home == 26.0
-    assert wilson(0, 10)[0] == 0.0 and round(wilson(0, 10)[1] * 100, 2) == 27.75
-
-
-def test_parse_range():
-    assert parse_range("1-10") == range(1, 11) and parse_range("7") == range(7, 8)
-    for bad in ("0-5", "5-1", "a-b", "1-"):
-        with pytest.raises(ValueError):
-            parse_range(bad)
 
 
 def test_assistant_verdicts_win_loss_unknown():

@@ -14,9 +14,8 @@ from kibitz.core.rng import Rng
 from kibitz.games.fortress.analysis import INTERACTIVE_NODES
 from kibitz.games.fortress.board import NUM_PILES
 from kibitz.games.fortress.notation import FOUNDATION, decode
-from kibitz.games.fortress.rules import PatienceGame, PatienceState
+from kibitz.games.fortress.rules import PatienceState
 from kibitz.games.fortress.solver import (
-    DEFAULT_NODES,
     LOSS,
     WIN,
     move_scores,
@@ -194,12 +193,3 @@ LEVELS = {
 """Computer levels: 1 a noisy heuristic, 2 the heuristic, 3 a solver on a small budget, 4 the
 solver with the interactive limit (capped at 5 s a move)."""
 
-
-def deal_verdict(game: PatienceGame, seed: int) -> bool | None:
-    """Whether deal ``seed`` can be won: True, False, or None if the solver's limit is hit."""
-    result = solve(game.new_initial_state(seed), node_limit=DEFAULT_NODES)
-    return None if result.verdict not in (WIN, LOSS) else result.verdict == WIN
-
-
-DEAL_VERDICT = deal_verdict
-"""The exact verdict of a one-player deal, which ladders report each level against."""

@@ -37,7 +37,7 @@ export function render(root, msg, ctx) {
   if (source !== null && !moves.some(fits)) source = null;
   const hint = hinted(msg, ctx);
   const last = asKeys(v.last_action);
-  const play = (move) => { source = null; ctx.act(move.text); };
+  const play = (move) => { source = null; ctx.act(move); };
   const toward = (where) => {
     if (dragged) { dragged = false; return true; }
     const move = source !== null && moves.find((m) => fits(m) && m.to === where);
@@ -128,7 +128,7 @@ function draggable(b, k, moves, ctx) {
     const target = document.elementFromPoint(ev.clientX, ev.clientY)?.closest("[data-pile]");
     const move = target && moves.find((m) => m.from === dr.from && m.to === target.dataset.pile);
     source = null;
-    if (move) ctx.act(move.text);
+    if (move) ctx.act(move);
     else ctx.redraw();
   };
   b.addEventListener("pointerup", end);
