@@ -1,4 +1,4 @@
-"""The generic and Rook commands: random-game, replay, show --seat, view, rook-rules."""
+"""The generic commands for Rook: random-game, replay, show --seat, view, rules."""
 
 from __future__ import annotations
 
@@ -78,14 +78,14 @@ def test_rook_view_shows_only_the_seat_hand(tmp_path: Path) -> None:
 
 
 def test_rook_rules_page_flags_decisions_and_overrides() -> None:
-    result = runner.invoke(app, ["rook-rules", "-o", "preset=one_high", "-o", "target=500"])
+    result = runner.invoke(app, ["rules", "rook", "-o", "preset=one_high", "-o", "target=500"])
     assert result.exit_code == 0, result.output
     out = result.stdout
     assert "57 cards" in out and "200 points per hand" in out
     assert "rook_rank: lowest *" in out and "target: 500 * (set)" in out
-    crow = runner.invoke(app, ["rook-rules", "-o", "rook=off"]).stdout
+    crow = runner.invoke(app, ["rules", "rook", "-o", "rook=off"]).stdout
     assert "40 cards" in crow and "Crow" not in crow and "rook: false (set)" in crow
-    bad = runner.invoke(app, ["rook-rules", "-o", "hand_size=20"])
+    bad = runner.invoke(app, ["rules", "rook", "-o", "hand_size=20"])
     assert bad.exit_code == 2 and "hand_size" in bad.output
 
 

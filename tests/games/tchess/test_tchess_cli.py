@@ -1,4 +1,5 @@
-"""The generic commands (random-game, replay, show) and the tchess commands work end to end."""
+"""The generic commands (random-game, replay, show, view, rules, tool) work end to end for
+TCHESS Cards, the strength tool included."""
 
 from __future__ import annotations
 
@@ -40,13 +41,18 @@ def test_show_a_position_from_one_seat(kit) -> None:
 
 
 def test_strength_and_view_commands(tmp_path: Path) -> None:
-    out = runner.invoke(app, ["tchess-strength", "P", "S", "P", "Q"])
+    strength = ["tool", "tchess", "strength"]
+    out = runner.invoke(app, [*strength, "P", "S", "P", "Q"])
     assert out.stdout.strip() == "(P S) P Q = 17"
     reading_a = ["-o", "allow_overlapping_pairs=true", "-o", "values=S:0"]
-    out = runner.invoke(app, ["tchess-strength", "S", "P", "S", *reading_a])
+    out = runner.invoke(app, [*strength, "S", "P", "S", *reading_a])
     assert out.stdout.strip() == "(S P S) = 7"
-    bad = runner.invoke(app, ["tchess-strength", "P", "X"])
+    bad = runner.invoke(app, [*strength, "P", "X"])
     assert bad.exit_code == 2 and "unknown card 'X'" in bad.output
+    listed = runner.invoke(app, ["tool", "tchess"])
+    assert listed.exit_code == 0 and listed.stdout.startswith("strength: ")
+    rules = runner.invoke(app, ["rules", "tchess", "-o", "ties_to_defender=false"])
+    assert rules.exit_code == 0 and "Ties go to the attacker." in rules.stdout
     path = tmp_path / "g.json"
     path.write_text(runner.invoke(app, ["random-game", "tchess", "--seed", "3"]).stdout)
     view = runner.invoke(app, ["view", str(path), "--seat", "1", "--ply", "12"])
