@@ -54,7 +54,10 @@ class Session:
         position: str | None = None,
         chance_seed: int = 0,
         autoplay: bool = False,
+        opening: bool = True,
     ) -> None:
+        """``opening=False`` leaves the opening chance outcomes unplayed (``restore``
+        takes them from the actions recorded)."""
         self.game = game
         self.features = game.features
         self.assistant = game.assistant()
@@ -69,7 +72,7 @@ class Session:
         self.conceded_by: int | None = None
         self._plan: tuple[int, ...] = ()
         """The history a proven winning line leads to, from the start (empty: none)."""
-        self.start_actions = tuple(self._automatic())
+        self.start_actions = tuple(self._automatic()) if opening else ()
         """Chance outcomes and automatic moves before any seat acts; never undone."""
 
     # -- moves -----------------------------------------------------------------------------
@@ -296,16 +299,18 @@ class Session:
         The actions are replayed as they were played (autoplay is not run again: it may
         have been switched on mid-game); ``start`` says which of them began the game.
         """
-        session = cls(game, seed, position, chance_seed)
+        session = cls(game, seed, position, chance_seed, opening=False)
         state = session.state
-        opening = len(state.history)
-        if list(actions[:opening]) != state.history:
-            raise InvalidRecord("the actions do not begin with the game's opening chance outcomes")
-        for ply, action in enumerate(actions[opening:], opening + 1):
+        opening = None
+        for ply, action in enumerate(actions, 1):
+            if opening is None and state.current_player != CHANCE:
+                opening = ply - 1
             try:
                 state.apply(action)
             except IllegalAction as exc:
                 raise InvalidRecord(f"ply {ply}: {exc}") from exc
+        if opening is None:
+            opening = len(actions)
         steps = [Step.from_json(s) for s in saved.get("steps", [])]
         played = [a for s in steps for a in s.actions]
         start = saved.get("start", len(actions) - len(played) if steps else opening)
@@ -323,6 +328,13 @@ class Session:
         session.conceded_by = saved.get("conceded_by")
         session.autoplay = bool(saved.get("autoplay"))
         session._plan = tuple(int(a) for a in saved.get("plan", ()))
+        if state.current_player == CHANCE:  # a record that stops before a chance outcome
+            autos = tuple(session._automatic())
+            if session.steps:
+                last = session.steps[-1]
+                session.steps[-1] = Step(last.actions + autos, last.auto + (True,) * len(autos))
+            else:
+                session.start_actions += autos
         return session
 
 
