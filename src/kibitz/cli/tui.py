@@ -1,0 +1,76 @@
+"""``kibitz play``: play (or watch) a game in the terminal."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Annotated
+
+import platformdirs
+import typer
+
+from kibitz.cli.common import OptionsArg, app, fail, make_game, read_text, user_errors
+from kibitz.core.record import parse_record_text
+
+
+def default_record_path(game: str) -> Path:
+    """Where a game's record goes when ``--record`` is not given."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    return platformdirs.user_data_path("kibitz") / "records" / f"{game}-{stamp}.json"
+
+
+@app.command("play")
+@user_errors
+def play_cmd(
+    game: Annotated[str, typer.Argument(help="Game name (see `kibitz games`).")],
+    as_seat: Annotated[
+        str | None,
+        typer.Option(
+            "--as",
+            help="Your seat, by name or number (default the first); "
+            "none to watch the computers play.",
+        ),
+    ] = None,
+    vs: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--vs",
+            help="Agent spec for the computer seats in seat order, e.g. "
+            "level:3 or random; the last repeats (default the game's level).",
+        ),
+    ] = None,
+    option: OptionsArg = None,
+    seed: Annotated[
+        str | None, typer.Option("--seed", "--deal", help="Seed or deal number of the game.")
+    ] = None,
+    record: Annotated[
+        Path | None,
+        typer.Option(help="Write the record here (also on quitting an unfinished game)."),
+    ] = None,
+    load: Annotated[
+        Path | None, typer.Option(help="Go on with the game of this record (JSON or text).")
+    ] = None,
+    pause: Annotated[float, typer.Option(help="Seconds between two computer moves.")] = 0.5,
+) -> None:
+    """Play GAME in a full-screen terminal app against computer levels, or watch them."""
+    from kibitz.tui import Driver, PlayApp
+    from kibitz.tui.seats import person_seat, seat_players
+
+    if load is not None:
+        if option or seed is not None:
+            fail("--load takes the options and the deal from the record; drop -o and --seed")
+        saved = parse_record_text(read_text(load))
+        if saved["game"] != game:
+            fail(f"{load} is a record of {saved['game']}, not {game}")
+        g = make_game(game, None)
+        driver = Driver.from_record(saved, seat_players(g, person_seat(g, as_seat), vs or []))
+    else:
+        g = make_game(game, option)
+        number = None if seed is None else g.parse_seed(seed)
+        driver = Driver(g, seat_players(g, person_seat(g, as_seat), vs or []), number)
+    if pause < 0:
+        fail(f"--pause must not be negative, got {pause}")
+    path = record or default_record_path(game)
+    PlayApp(driver, path, save_unfinished=record is not None, pause=pause).run()
+    if driver.session.is_over() or record is not None:
+        typer.echo(f"record: {path}")

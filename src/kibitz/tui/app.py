@@ -1,0 +1,359 @@
+"""``kibitz play``: a person plays (or watches) any game in the terminal.
+
+The screen is the game's view (chosen by what the game declares) beside a panel with the
+seats, whose turn it is, the move log, the person's legal moves and a box to type a move
+in. Computer seats think in a worker thread, so the screen never freezes; undo, redo and
+the patience assistant go through the same core ``Session`` as the web app.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, ClassVar
+
+from rich.style import Style
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.suggester import SuggestFromList
+from textual.widgets import Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from kibitz.core.capabilities import Hint
+from kibitz.core.errors import KibitzError
+from kibitz.core.session import Step
+from kibitz.tui.driver import Driver
+from kibitz.tui.panels import log_text, move_spots, seats_text, status_text
+from kibitz.tui.picker import Picker
+from kibitz.tui.screens import GameOverScreen, HelpScreen
+from kibitz.tui.views import Frame, GameView, view_for
+
+WIDE = 110
+"""Screens at least this wide get the wider side panel."""
+ERROR = Style(color="#e74c3c", bold=True)
+NOTE = Style(color="#f5b041")
+
+
+class PlayApp(App[None]):
+    """One game in the terminal."""
+
+    CSS_PATH = "play.tcss"
+    TITLE = "kibitz"
+    BINDINGS: ClassVar[list[Binding]] = [
+        Binding("question_mark", "help", "keys", tooltip="these keys"),
+        Binding("colon", "type_move", "type", tooltip="type a move (→ completes it)"),
+        Binding("m", "move_menu", "moves", tooltip="choose from the legal moves"),
+        Binding("u", "undo", "undo", tooltip="take back the last move"),
+        Binding("r", "redo", "redo", tooltip="play the move taken back again"),
+        Binding("h", "hint", "hint", tooltip="hint: the next move of a winning line"),
+        Binding("w", "winnable", "winnable?", tooltip="is the deal still winnable?"),
+        Binding("a", "autocomplete", "finish", tooltip="auto-complete the game"),
+        Binding("f", "flip", "flip", tooltip="turn the board round"),
+        Binding("q", "leave", "quit", tooltip="quit"),
+    ]
+
+    def __init__(
+        self, driver: Driver, record_path: Path, save_unfinished: bool = False,
+        pause: float = 0.5,
+    ) -> None:  # fmt: skip
+        super().__init__()
+        self.driver = driver
+        self.record_path = record_path
+        """Where the record goes when the game ends (and on quitting, if ``save_unfinished``)."""
+        self.save_unfinished = save_unfinished
+        self.pause = pause
+        """Seconds between two computer moves, so that a person can follow them."""
+        self.picker = Picker()
+        self.description = driver.game.description()
+        self.hint: Hint | None = None
+        self.flipped = (
+            driver.viewer is not None and driver.viewer == 1 and len(driver.game.sides()) == 2
+        )
+        self.busy = ""
+        """What a worker is doing (thinking, a hint...), empty when idle."""
+        self.recorded: Path | None = None
+        self.message = ""
+        """The message shown last."""
+        self._epoch = 0
+        """Bumped on every change, so that a worker's late answer is dropped."""
+        self.frame = self._frame()
+        self.view: GameView = view_for(self.description, self.frame.observation)(
+            self.frame, id="view"
+        )
+
+    # -- layout ----------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield self.view
+        with Vertical(id="side"):
+            yield Static(id="seats")
+            yield Static(id="status")
+            yield Static(id="message")
+            with VerticalScroll(id="log"):
+                yield Static(id="log-text")
+            yield OptionList(id="menu")
+            yield Input(placeholder="type a move (: ), Enter plays", id="entry")
+            yield Static(id="keys")
+
+    def on_mount(self) -> None:
+        self._resize(self.size.width)
+        self.sub_title = self.driver.game.name
+        self._show()
+        self.query_one("#view" if self.view.layout_spots() else "#menu").focus()
+        self._next_turn()
+
+    def on_resize(self) -> None:
+        self._resize(self.size.width)
+
+    def _resize(self, width: int) -> None:
+        self.set_class(width >= WIDE, "wide")
+
+    # -- drawing ---------------------------------------------------------------------------
+    def _frame(self) -> Frame:
+        d = self.driver
+        obs = d.observation()
+        moves = d.person_moves()
+        hinted = set()
+        if self.hint is not None and self.hint.action is not None:
+            hinted = move_spots(next((m for m in moves if m["id"] == self.hint.action), None))
+        return Frame(
+            self.description, obs, moves, self.picker.chosen, self.picker.targets(moves),
+            move_spots(obs["last_action"]), hinted, self.flipped,
+        )  # fmt: skip
+
+    def _show(self) -> None:
+        """Redraw everything from the driver."""
+        self.frame = self._frame()
+        self.view.show(self.frame)
+        self.query_one("#seats", Static).update(seats_text(self.driver, self.frame))
+        thinking = self.busy == "thinking"
+        self.query_one("#status", Static).update(status_text(self.driver, self.frame, thinking))
+        self.query_one("#log-text", Static).update(log_text(self.frame, self.driver.log))
+        self.query_one("#log", VerticalScroll).scroll_end(animate=False)
+        self._fill_menu(self.frame.moves)
+        texts = [m["text"] for m in self.frame.moves]
+        self.query_one("#entry", Input).suggester = SuggestFromList(texts, case_sensitive=False)
+        self.query_one("#keys", Static).update(self._keys_line())
+
+    def _fill_menu(self, moves: list[dict[str, Any]]) -> None:
+        menu = self.query_one("#menu", OptionList)
+        menu.clear_options()
+        menu.add_options([Option(m["text"], id=str(m["id"])) for m in moves])
+        menu.display = bool(moves)
+
+    def _keys_line(self) -> Text:
+        shown = [f"{_key_name(b.key)} {b.description}" for b in self._working_bindings()]
+        return Text("  ".join(shown), Style(dim=True))
+
+    def _working_bindings(self) -> list[Binding]:
+        """The app's key bindings that work in this game."""
+        return [
+            b for b in self.BINDINGS
+            if isinstance(b, Binding) and self.check_action(b.action.split("(")[0], ())
+        ]  # fmt: skip
+
+    def _keys(self) -> list[tuple[str, str]]:
+        """Every key that works now, with what it does (the help)."""
+        out = [("arrows", "move the cursor"), ("Enter", "pick the square, pile or card")]
+        out.append(("Esc", "drop what was picked"))
+        out += [(_key_name(b.key), b.tooltip or b.description) for b in self._working_bindings()]
+        out.append(("Tab", "next panel (board, moves, typing)"))
+        return out
+
+    def say(self, text: str, style: Style | str = "") -> None:
+        """Show a one-line message (an error, a hint, an answer)."""
+        self.message = text
+        self.query_one("#message", Static).update(Text(text, style))
+
+    # -- turns -----------------------------------------------------------------------------
+    def _changed(self) -> None:
+        """After any move or take-back: drop stale work, redraw and go on."""
+        self._epoch += 1
+        self.picker.chosen = None
+        self.hint = None
+        self.busy = ""
+        self._show()
+        self._next_turn()
+
+    def _next_turn(self) -> None:
+        if self.driver.session.is_over():
+            self._game_over()
+            return
+        if self.driver.computer_to_act() is not None:
+            if self.pause > 0:
+                self.set_timer(self.pause, self._think)
+            else:
+                self.call_later(self._think)
+
+    def _think(self) -> None:
+        seat = self.driver.computer_to_act()
+        if seat is None or self.busy:
+            return
+        self.busy = "thinking"
+        self._show()
+        state = self.driver.state.clone()
+        self._work(lambda: self.driver.think(seat, state), lambda a: self._computer(seat, a))
+
+    def _computer(self, seat: int, action: int) -> None:
+        self.driver.play_computer(seat, action)
+        self._changed()
+
+    def _work(self, job: Callable[[], Any], then: Callable[[Any], None]) -> None:
+        """Run ``job`` in a worker thread, then ``then(result)`` here unless things moved on."""
+        epoch = self._epoch
+
+        def run() -> None:
+            try:
+                result = job()
+            except KibitzError as exc:
+                self.call_from_thread(self._failed, epoch, str(exc))
+                return
+            self.call_from_thread(self._done, epoch, then, result)
+
+        self.run_worker(run, thread=True, group="work", exit_on_error=True)
+
+    def _done(self, epoch: int, then: Callable[[Any], None], result: Any) -> None:
+        if epoch == self._epoch:
+            self.busy = ""
+            then(result)
+
+    def _failed(self, epoch: int, message: str) -> None:
+        if epoch == self._epoch:
+            self.busy = ""
+            self.say(message, ERROR)
+            self._show()
+
+    def _game_over(self) -> None:
+        self.recorded = self.driver.write_record(self.record_path)
+        out = self.driver.session.outcome()
+        result = out.describe(self.driver.game.player_names) if out else "over"
+        can_undo = self.driver.session.features.undo and self.driver.viewer is not None
+        self.push_screen(GameOverScreen(result, str(self.recorded), can_undo), self._after_over)
+
+    def _after_over(self, what: str | None) -> None:
+        if what == "quit":
+            self.exit()
+        elif what == "undo":
+            self.action_undo()
+
+    # -- the person's moves ----------------------------------------------------------------
+    def play(self, move: int | str) -> None:
+        """Play the person's move; a bad one is explained and changes nothing."""
+        if self.busy:
+            self.say(f"wait: {self.busy}", ERROR)
+            return
+        try:
+            self.driver.play(move)
+        except KibitzError as exc:
+            self.say(str(exc), ERROR)
+            return
+        self.say("")
+        self.query_one("#entry", Input).value = ""
+        self._changed()
+
+    def on_game_view_picked(self, message: GameView.Picked) -> None:
+        pick = self.picker.pick(message.spot, self.frame.moves)
+        if pick.kind == "play":
+            self.play(pick.moves[0]["id"])
+            return
+        if pick.kind == "ask":
+            self._fill_menu(list(pick.moves))
+            self.query_one("#menu").focus()
+            self.say("choose one of these moves", NOTE)
+            return
+        self.say(pick.message, ERROR if pick.kind == "error" else "")
+        self._show()
+
+    def on_game_view_cancelled(self) -> None:
+        self.picker.chosen = None
+        self.say("")
+        self._show()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id is not None:
+            self.play(int(event.option.id))
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.value.strip():
+            self.play(event.value.strip())
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        typed = event.value.strip().lower()
+        self._fill_menu([m for m in self.frame.moves if m["text"].lower().startswith(typed)])
+
+    # -- actions ---------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        session = self.driver.session
+        if action in ("undo", "redo"):
+            return session.features.undo
+        if action in ("hint", "winnable", "autocomplete"):
+            return session.assistant is not None and self.driver.viewer is not None
+        if action == "flip":
+            return "board" in self.description
+        return True
+
+    def action_help(self) -> None:
+        self.push_screen(HelpScreen(self._keys()))
+
+    def action_type_move(self) -> None:
+        self.query_one("#entry").focus()
+
+    def action_move_menu(self) -> None:
+        self.query_one("#menu").focus()
+
+    def action_flip(self) -> None:
+        self.flipped = not self.flipped
+        self._show()
+
+    def action_undo(self) -> None:
+        self._session_step(self.driver.undo, "taken back")
+
+    def action_redo(self) -> None:
+        self._session_step(self.driver.redo, "played again")
+
+    def action_autocomplete(self) -> None:
+        self._session_step(self.driver.autocomplete, "auto-completed")
+
+    def _session_step(self, step: Callable[[], Step], done: str) -> None:
+        """Undo, redo or auto-complete (a computer's thinking is dropped)."""
+        if self.busy not in ("", "thinking"):
+            self.say(f"wait: {self.busy}", ERROR)
+            return
+        try:
+            played = step()
+        except KibitzError as exc:
+            self.say(str(exc), ERROR)
+            return
+        n = len(played.actions)
+        self.say(f"{n} move{'s' * (n != 1)} {done}")
+        self._changed()
+
+    def action_hint(self) -> None:
+        self._ask("looking for a hint", self.driver.hint, self._hinted)
+
+    def action_winnable(self) -> None:
+        self._ask("solving", self.driver.session.winnable, lambda text: self.say(text, NOTE))
+
+    def _ask(self, doing: str, job: Callable[[], Any], then: Callable[[Any], None]) -> None:
+        if self.busy:
+            self.say(f"wait: {self.busy}", ERROR)
+            return
+        self.busy = doing
+        self.say(f"{doing}…")
+        self._work(job, then)
+
+    def _hinted(self, hint: Hint) -> None:
+        self.hint = hint
+        self.say(f"hint: {hint.message}", NOTE)
+        self._show()
+
+    def action_leave(self) -> None:
+        if self.save_unfinished and not self.driver.session.is_over():
+            self.recorded = self.driver.write_record(self.record_path)
+        self.exit()
+
+
+def _key_name(key: str) -> str:
+    names = {"question_mark": "?", "colon": ":"}
+    return names.get(key, key)

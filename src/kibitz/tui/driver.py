@@ -1,0 +1,163 @@
+"""The game behind the screen: a core ``Session``, the computer seats and the move log.
+
+The driver knows nothing of Textual; the app asks it what to draw (the viewer's
+observation, the person's structured moves, the log) and tells it what was played.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from kibitz.ai import make_agent
+from kibitz.core.agent import Agent
+from kibitz.core.capabilities import Hint
+from kibitz.core.errors import IllegalAction
+from kibitz.core.game import Game, State
+from kibitz.core.record import dumps_record, replay
+from kibitz.core.session import Session, Step
+
+PERSON = "person"
+"""How a person's seat is written in a record's ``players``."""
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One action as the viewer saw it: who acted (None: chance) and its text (None: hidden)."""
+
+    ply: int
+    seat: int | None
+    text: str | None
+
+
+class Driver:
+    """A session with a person (or nobody) and computer players in the other seats."""
+
+    def __init__(
+        self,
+        game: Game,
+        players: list[str | None],
+        seed: int | None = None,
+        session: Session | None = None,
+        chance_seed: int | None = None,
+    ) -> None:
+        self.game = game
+        self.players = players
+        """Per seat: None for the person, else the computer's agent spec."""
+        self.chance_seed = (seed or 0) if chance_seed is None else chance_seed
+        self.session = session or Session(game, seed, chance_seed=self.chance_seed)
+        base = self.session.state.seed or 0
+        self.agents: dict[int, Agent] = {
+            seat: make_agent(spec, game, base + seat) for seat, spec in enumerate(players) if spec
+        }
+        self.viewer = next((s for s, p in enumerate(players) if p is None), None)
+        """The person's seat, whose view is drawn; None when computers play every seat."""
+        self.log: list[LogEntry] = []
+        self._log_from(0)
+
+    @classmethod
+    def from_record(cls, record: dict[str, Any], players: list[str | None]) -> Driver:
+        """Continue the game a record holds (its moves replayed as played)."""
+        done = replay(record)
+        chance_seed = int(record.get("metadata", {}).get("chance_seed", record.get("seed") or 0))
+        session = Session.restore(
+            done.game, record.get("seed"), record.get("position"), chance_seed,
+            done.state.history, {},
+        )  # fmt: skip
+        return cls(done.game, players, record.get("seed"), session, chance_seed)
+
+    # -- what the screen shows -------------------------------------------------------------
+    @property
+    def state(self) -> State:
+        return self.session.state
+
+    def observation(self) -> dict[str, Any]:
+        """What the viewer may see (everything public when nobody sits)."""
+        return self.state.observation(self.viewer)
+
+    def to_act(self) -> int | None:
+        """The seat that must act now, or None once the game is over."""
+        if self.session.is_over():
+            return None
+        seat = self.state.current_player
+        return seat if seat >= 0 else None
+
+    def person_moves(self) -> list[dict[str, Any]]:
+        """The person's structured legal moves, empty when it is not their turn."""
+        seat = self.to_act()
+        if seat is None or self.players[seat] is not None:
+            return []
+        return self.state.moves()
+
+    def computer_to_act(self) -> int | None:
+        """The computer seat that must act now, if any."""
+        seat = self.to_act()
+        return seat if seat is not None and self.players[seat] is not None else None
+
+    def seat_label(self, seat: int) -> str:
+        """``Blue (you)`` or ``Red (level:2)``."""
+        who = self.players[seat] or "you"
+        return f"{self.game.player_names[seat]} ({who})"
+
+    # -- playing ---------------------------------------------------------------------------
+    def play(self, move: int | str) -> Step:
+        """The person's move (id or notation); a move out of turn is refused."""
+        seat = self.to_act()
+        if seat is None:
+            raise IllegalAction("the game is over")
+        if self.players[seat] is not None:
+            raise IllegalAction(f"it is {self.game.player_names[seat]}'s turn, not yours")
+        return self._played(self.session.play(move))
+
+    def think(self, seat: int, state: State) -> int:
+        """The computer's choice for ``seat`` in ``state`` (a copy; runs in a worker)."""
+        return self.agents[seat].choose(state, seat)
+
+    def play_computer(self, seat: int, action: int) -> Step:
+        """Apply a computer's choice made for ``seat``."""
+        if self.computer_to_act() != seat:
+            raise IllegalAction(f"{self.game.player_names[seat]} is not to act")
+        return self._played(self.session.play(action))
+
+    def undo(self) -> Step:
+        step = self.session.undo()
+        del self.log[len(self.state.history) :]
+        return step
+
+    def redo(self) -> Step:
+        return self._played(self.session.redo())
+
+    def hint(self) -> Hint:
+        return self.session.hint()
+
+    def autocomplete(self) -> Step:
+        return self._played(self.session.autocomplete())
+
+    def _played(self, step: Step) -> Step:
+        self._log_from(len(self.state.history) - len(step.actions))
+        return step
+
+    def _log_from(self, ply: int) -> None:
+        """Log the actions from ``ply`` on, each as the viewer saw it when it was made."""
+        probe = self.state.clone()
+        tail = [probe.undo() for _ in range(len(probe.history) - ply)]
+        del self.log[ply:]
+        for action in reversed(tail):
+            probe.push(action)
+            seen = probe.last_action(self.viewer) or {}
+            self.log.append(LogEntry(len(probe.history), seen.get("seat"), seen.get("text")))
+
+    # -- record ----------------------------------------------------------------------------
+    def record(self) -> dict[str, Any]:
+        """The game record, readable by ``kibitz replay`` and ``kibitz convert``."""
+        return self.session.record({
+            "players": [p or PERSON for p in self.players],
+            "chance_seed": self.chance_seed,
+        })  # fmt: skip
+
+    def write_record(self, path: Path) -> Path:
+        """Write the record to ``path`` (folders made as needed)."""
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(dumps_record(self.record()), encoding="utf-8")
+        return path

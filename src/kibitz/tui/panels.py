@@ -1,0 +1,83 @@
+"""The side panel's texts: who plays, whose turn it is, the scores and the move log."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.style import Style
+from rich.text import Text
+
+from kibitz.tui.driver import Driver, LogEntry
+from kibitz.tui.views.base import MUTED, Frame
+
+
+def seats_text(driver: Driver, frame: Frame) -> Text:
+    """Each seat with who plays it, in the seat's colour."""
+    out = Text()
+    for seat in range(driver.game.num_players):
+        if seat:
+            out.append(" · " if driver.game.num_players < 3 else "\n")
+        out.append("■ ", Style(color=frame.seat_colour(seat)))
+        out.append(driver.seat_label(seat), Style(bold=seat == driver.viewer))
+    return out
+
+
+def status_text(driver: Driver, frame: Frame, thinking: bool) -> Text:
+    """Whose turn (or the result), the phase and the scores."""
+    obs = frame.observation
+    out = Text()
+    if obs["result"] is not None:
+        out.append(f"Game over: {obs['result']['text']}", Style(bold=True))
+    elif driver.session.outcome() is not None:
+        out.append("Game over: conceded", Style(bold=True))
+    elif obs["to_act"] is not None:
+        seat = obs["to_act"]
+        name = frame.seat_name(seat)
+        doing = "thinking…" if thinking else "to play"
+        if seat == driver.viewer:
+            doing = "to play (you)"
+        out.append(f"{name} {doing}", Style(color=frame.seat_colour(seat), bold=True))
+    if obs["phase"] not in ("play", "over"):
+        out.append(f"  [{obs['phase']}]", Style(color=MUTED))
+    scores = obs.get("scores")
+    if scores is not None:
+        out.append("\n" + scores_line(frame, scores))
+    return out
+
+
+def scores_line(frame: Frame, scores: list[float]) -> str:
+    """``Blue 2 · Red 2``: each side's running score."""
+    seats = frame.description["seats"]
+    parts = []
+    for side, score in enumerate(scores):
+        names = "+".join(s["name"] for s in seats if s["side"] == side)
+        parts.append(f"{names} {_number(score)}")
+    return "score: " + " · ".join(parts)
+
+
+def log_text(frame: Frame, log: list[LogEntry]) -> Text:
+    """The moves so far, one a line; hidden moves say so, chance outcomes are indented."""
+    out = Text()
+    for entry in log:
+        if entry.seat is None and entry.text is None:
+            continue
+        if out:
+            out.append("\n")
+        if entry.seat is None:
+            out.append(f"{entry.ply:>4}  · {entry.text}", Style(color=MUTED))
+            continue
+        out.append(f"{entry.ply:>4}. ")
+        out.append(frame.seat_name(entry.seat), Style(color=frame.seat_colour(entry.seat)))
+        out.append(f" {entry.text}" if entry.text else " (hidden)")
+    return out or Text("no moves yet", Style(color=MUTED))
+
+
+def move_spots(move: dict[str, Any] | None) -> set[str]:
+    """The spots a move touches (from and to), for highlighting."""
+    if not move or "from" not in move:
+        return set()
+    return {str(move["from"]), str(move["to"])}
+
+
+def _number(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else f"{x:g}"

@@ -1,0 +1,82 @@
+"""Choosing a move by pointing: spots (squares, piles, cards) matched against move fields.
+
+Moves with ``from`` and ``to`` fields are chosen in two picks (the piece or pile, then
+where it goes); other moves by one pick of a card they name (``card``, or ``cards``
+holding that one card). Spots are the fields' values as text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+Move = dict[str, Any]
+
+
+def spot(value: Any) -> str:
+    """The spot a move field's value names (pile 3 is spot ``"3"``)."""
+    return str(value)
+
+
+def two_step(moves: list[Move]) -> bool:
+    """Whether these moves go from a spot to a spot (chosen in two picks)."""
+    return bool(moves) and all("from" in m and "to" in m for m in moves)
+
+
+def names_card(move: Move, card: str) -> bool:
+    """Whether ``move`` plays exactly the card ``card``."""
+    return move.get("card") == card or move.get("cards") == [card]
+
+
+@dataclass(frozen=True)
+class Pick:
+    """What a pick leads to: ``chosen`` (a from-spot now held), ``play`` (one move),
+    ``ask`` (several moves to choose between), ``cancel`` or ``error`` (``message``)."""
+
+    kind: str
+    moves: tuple[Move, ...] = ()
+    message: str = ""
+
+
+class Picker:
+    """The spot picked first of a two-pick move, and what a further pick means."""
+
+    def __init__(self) -> None:
+        self.chosen: str | None = None
+
+    def targets(self, moves: list[Move]) -> set[str]:
+        """Where the chosen piece or pile may go."""
+        if self.chosen is None:
+            return set()
+        return {spot(m["to"]) for m in moves if spot(m["from"]) == self.chosen}
+
+    def pick(self, at: str, moves: list[Move]) -> Pick:
+        """Pick the spot ``at`` among the legal ``moves``."""
+        if not moves:
+            self.chosen = None
+            return Pick("error", message="it is not your turn")
+        if not two_step(moves):
+            return _one_of([m for m in moves if names_card(m, at)], f"no move plays {at}")
+        if at == self.chosen:
+            self.chosen = None
+            return Pick("cancel")
+        starts = [m for m in moves if spot(m["from"]) == at]
+        if self.chosen is None:
+            if not starts:
+                return Pick("error", message=f"no move from {at}")
+            self.chosen = at
+            return Pick("chosen")
+        ends = [m for m in moves if spot(m["from"]) == self.chosen and spot(m["to"]) == at]
+        if ends:
+            self.chosen = None
+            return _one_of(ends, "")
+        if starts:
+            self.chosen = at
+            return Pick("chosen")
+        return Pick("error", message=f"{self.chosen} cannot go to {at}")
+
+
+def _one_of(moves: list[Move], none: str) -> Pick:
+    if not moves:
+        return Pick("error", message=none)
+    return Pick("play" if len(moves) == 1 else "ask", tuple(moves))

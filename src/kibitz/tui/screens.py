@@ -1,0 +1,62 @@
+"""Overlays: the keys (help) and the game-over panel."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+
+class HelpScreen(ModalScreen[None]):
+    """The keys and mouse actions; any key closes it."""
+
+    BINDINGS: ClassVar[list[Binding]] = [
+        Binding("escape,question_mark,q,enter", "dismiss", "Close")
+    ]
+
+    def __init__(self, keys: list[tuple[str, str]]) -> None:
+        super().__init__()
+        self.keys = keys
+
+    def compose(self) -> ComposeResult:
+        width = max(len(k) for k, _ in self.keys)
+        lines = [f"{k:>{width}}  {what}" for k, what in self.keys]
+        with Vertical(id="help", classes="panel"):
+            yield Static("Keys", classes="heading")
+            yield Static("\n".join(lines))
+            yield Static("Mouse: click a piece, pile or card, then where it goes.", classes="note")
+            yield Static("Press Esc to close.", classes="note")
+
+
+class GameOverScreen(ModalScreen[str]):
+    """The result and where the record was written; answers the key the person chose."""
+
+    BINDINGS: ClassVar[list[Binding]] = [
+        Binding("escape,enter", "choose('look')", "Look at the table"),
+        Binding("q", "choose('quit')", "Quit"),
+        Binding("u", "choose('undo')", "Undo"),
+    ]
+
+    def __init__(self, result: str, record: str | None, can_undo: bool) -> None:
+        super().__init__()
+        self.result = result
+        self.record = record
+        self.can_undo = can_undo
+
+    def compose(self) -> ComposeResult:
+        keys = "Esc: look at the table   q: quit" + ("   u: undo" if self.can_undo else "")
+        with Vertical(id="over", classes="panel"):
+            yield Static("Game over", classes="heading")
+            yield Static(self.result, id="result")
+            yield Static(
+                f"Record written to {self.record}" if self.record else "Record not written"
+            )
+            yield Static(keys, classes="note")
+
+    def action_choose(self, what: str) -> None:
+        if what != "undo" or self.can_undo:
+            self.dismiss(what)

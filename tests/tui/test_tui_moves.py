@@ -1,0 +1,91 @@
+"""A person's moves by keyboard, mouse and typed notation, through Textual's pilot."""
+
+from __future__ import annotations
+
+import pytest
+from tui_helpers import make_app, pick_by_keys, settle, spot_offset
+
+from kibitz.tui.picker import names_card, spot, two_step
+
+pytestmark = pytest.mark.anyio
+
+GAMES = ["smess", "cardmate", "tchess", "rook", "fortress", "chessboard"]
+SEEDS = {"fortress": 96195685124994327816, "chessboard": 20348857524636281959}
+"""Patience deals with moves enough to play two (deal 1 of Fortress has one move)."""
+
+
+def person_moves(app) -> list[dict]:
+    return [e.text for e in app.driver.log if e.seat == app.driver.viewer]
+
+
+async def play_by_keys(pilot, app) -> str:
+    """Play a legal move with the keys only; its text."""
+    moves = app.frame.moves
+    if two_step(moves):
+        move = moves[-1]
+        await pick_by_keys(pilot, app.view, spot(move["from"]))
+        await pick_by_keys(pilot, app.view, spot(move["to"]))
+        return move["text"]
+    await pilot.press("m")
+    menu = app.query_one("#menu")
+    assert menu.has_focus
+    target = min(1, len(moves) - 1)
+    for _ in range(len(moves) + 1):
+        if menu.highlighted == target:
+            break
+        await pilot.press("down")
+    await pilot.press("enter")
+    return moves[target]["text"]
+
+
+async def play_by_mouse(pilot, app) -> str:
+    """Play a legal move with mouse clicks on the view only; its text."""
+    moves = app.frame.moves
+    if two_step(moves):
+        move = moves[0]
+        await pilot.click("#view", offset=spot_offset(app.view, spot(move["from"])))
+        assert app.frame.chosen == spot(move["from"])
+        assert spot(move["to"]) in app.frame.targets
+        await pilot.click("#view", offset=spot_offset(app.view, spot(move["to"])))
+        return move["text"]
+    cards = [c for m in moves for c in [m.get("card"), *m.get("cards", [])] if c]
+    card = next(c for c in cards if sum(names_card(m, c) for m in moves) == 1)
+    move = next(m for m in moves if names_card(m, card))
+    await pilot.click("#view", offset=spot_offset(app.view, card))
+    return move["text"]
+
+
+@pytest.mark.parametrize("name", GAMES)
+async def test_person_plays_by_keyboard_and_mouse_and_a_bad_typed_move_changes_nothing(
+    tmp_path, name
+):
+    app = make_app(name, tmp_path / "r.json", seed=SEEDS.get(name, 1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        before = app.driver.state.serialize()
+        await pilot.press("colon", *"zz9", "enter")
+        await pilot.pause()
+        assert app.message and "zz9" in app.message
+        assert app.driver.state.serialize() == before
+        assert app.query_one("#entry").value == "zz9"
+
+        await pilot.press("escape")
+        app.view.focus()
+        by_keys = await play_by_keys(pilot, app)
+        await settle(pilot)
+        by_mouse = await play_by_mouse(pilot, app)
+        await settle(pilot)
+        assert person_moves(app)[:2] == [by_keys, by_mouse]
+
+
+async def test_typed_move_is_completed_from_the_legal_moves(tmp_path):
+    app = make_app("smess", tmp_path / "r.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("colon", "b", "1", "-")
+        menu = app.query_one("#menu")
+        assert [menu.get_option_at_index(i).prompt for i in range(menu.option_count)] == ["b1-a1"]
+        await pilot.press("right", "enter")  # → takes the suggestion: b1- becomes b1-a1
+        await settle(pilot)
+        assert person_moves(app)[0] == "b1-a1"
+        assert app.frame.last == {"b1", "a1"} or app.driver.state.history[1:]

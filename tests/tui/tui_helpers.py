@@ -1,0 +1,70 @@
+"""Driving the terminal app in tests: build it, let the computers finish, find spots."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from textual.pilot import Pilot
+
+import kibitz
+from kibitz.tui import Driver, PlayApp
+from kibitz.tui.seats import seat_players
+from kibitz.tui.views import GameView
+
+SHORT = {
+    "cardmate": {"max_plies": 30},
+    "smess": {"max_plies_without_progress": 12},
+    "rook": {"max_hands": 1},
+    "tchess": {"max_rounds": 4},
+}
+"""Options that end computer-vs-computer games quickly."""
+
+
+def make_app(
+    name: str,
+    record: Path,
+    person: int | None = 0,
+    vs: tuple[str, ...] = ("random",),
+    seed: int | None = 1,
+    **options: Any,
+) -> PlayApp:
+    """The app for ``name`` with the person at ``person`` (None: watch), no pause."""
+    game = kibitz.load(name, **options)
+    players = seat_players(game, person, list(vs) if game.num_players > 1 or person is None else [])
+    return PlayApp(Driver(game, players, seed), record, pause=0)
+
+
+async def settle(pilot: Pilot, rounds: int = 2000) -> None:
+    """Wait until no worker runs and no computer is to act (or the game is over)."""
+    app = pilot.app
+    assert isinstance(app, PlayApp)
+    for _ in range(rounds):
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        if not app.busy and (app.driver.computer_to_act() is None or app.driver.session.is_over()):
+            await pilot.pause()
+            return
+    raise AssertionError("the app did not settle")
+
+
+def spot_offset(view: GameView, spot: str) -> tuple[int, int]:
+    """Where ``spot`` is drawn in ``view`` (column, line), for a mouse click."""
+    for y, line in enumerate(view.render().split("\n")):
+        for span in line.spans:
+            style = span.style
+            if not isinstance(style, str) and style.meta.get("spot") == spot:
+                return span.start, y
+    raise AssertionError(f"spot {spot!r} is not drawn")
+
+
+async def pick_by_keys(pilot: Pilot, view: GameView, spot: str) -> None:
+    """Walk the view's cursor to ``spot`` with the arrow keys and press Enter."""
+    if view.cursor is None:
+        await pilot.press("left")  # the first arrow key puts the cursor down
+    rows = view.layout_spots()
+    where = {s: (r, c) for r, row in enumerate(rows) for c, s in enumerate(row)}
+    (r0, c0), (r1, c1) = where[view.cursor], where[spot]
+    keys = ["down" if r1 > r0 else "up"] * abs(r1 - r0)
+    keys += ["right" if c1 > c0 else "left"] * abs(c1 - c0)
+    await pilot.press(*keys, "enter")
