@@ -52,6 +52,7 @@ class PlayApp(App[None]):
         Binding("a", "autocomplete", "finish", tooltip="auto-complete the game"),
         Binding("f", "flip", "flip", tooltip="turn the board round"),
         Binding("q", "leave", "quit", tooltip="quit"),
+        Binding("escape", "back", "back", show=False),
     ]
 
     def __init__(
@@ -150,13 +151,13 @@ class PlayApp(App[None]):
         """The app's key bindings that work in this game."""
         return [
             b for b in self.BINDINGS
-            if isinstance(b, Binding) and self.check_action(b.action.split("(")[0], ())
+            if isinstance(b, Binding) and b.show and self.check_action(b.action.split("(")[0], ())
         ]  # fmt: skip
 
     def _keys(self) -> list[tuple[str, str]]:
         """Every key that works now, with what it does (the help)."""
         out = [("arrows", "move the cursor"), ("Enter", "pick the square, pile or card")]
-        out.append(("Esc", "drop what was picked"))
+        out.append(("Esc", "drop what was picked; leave the typing box"))
         out += [(_key_name(b.key), b.tooltip or b.description) for b in self._working_bindings()]
         out.append(("Tab", "next panel (board, moves, typing)"))
         return out
@@ -300,7 +301,19 @@ class PlayApp(App[None]):
         self.query_one("#entry").focus()
 
     def action_move_menu(self) -> None:
+        if not self.frame.moves:
+            self.say("no moves to choose from now", ERROR)
+            return
+        self.query_one("#entry", Input).value = ""
+        self._fill_menu(self.frame.moves)
         self.query_one("#menu").focus()
+
+    def action_back(self) -> None:
+        """Leave the typing box or the menu: the board (or the menu) again, all moves listed."""
+        self.query_one("#entry", Input).value = ""
+        self.picker.chosen = None
+        self._show()
+        self.query_one("#view" if self.view.layout_spots() else "#menu").focus()
 
     def action_flip(self) -> None:
         self.flipped = not self.flipped

@@ -17,7 +17,7 @@ def seats_text(driver: Driver, frame: Frame) -> Text:
     for seat in range(driver.game.num_players):
         if seat:
             out.append(" · " if driver.game.num_players < 3 else "\n")
-        out.append("■ ", Style(color=frame.seat_colour(seat)))
+        out.append("■ ", Style(color=frame.seat_ink(seat)))
         out.append(driver.seat_label(seat), Style(bold=seat == driver.viewer))
     return out
 
@@ -36,7 +36,7 @@ def status_text(driver: Driver, frame: Frame, thinking: bool) -> Text:
         doing = "thinking…" if thinking else "to play"
         if seat == driver.viewer:
             doing = "to play (you)"
-        out.append(f"{name} {doing}", Style(color=frame.seat_colour(seat), bold=True))
+        out.append(f"{name} {doing}", Style(color=frame.seat_ink(seat), bold=True))
     if obs["phase"] not in ("play", "over"):
         out.append(f"  [{obs['phase']}]", Style(color=MUTED))
     scores = obs.get("scores")
@@ -56,18 +56,15 @@ def scores_line(frame: Frame, scores: list[float]) -> str:
 
 
 def log_text(frame: Frame, log: list[LogEntry]) -> Text:
-    """The moves so far, one a line; hidden moves say so, chance outcomes are indented."""
+    """The seats' moves so far, one a line (chance outcomes left out); hidden ones say so."""
     out = Text()
     for entry in log:
-        if entry.seat is None and entry.text is None:
+        if entry.seat is None:
             continue
         if out:
             out.append("\n")
-        if entry.seat is None:
-            out.append(f"{entry.ply:>4}  · {entry.text}", Style(color=MUTED))
-            continue
         out.append(f"{entry.ply:>4}. ")
-        out.append(frame.seat_name(entry.seat), Style(color=frame.seat_colour(entry.seat)))
+        out.append(frame.seat_name(entry.seat), Style(color=frame.seat_ink(entry.seat)))
         out.append(f" {entry.text}" if entry.text else " (hidden)")
     return out or Text("no moves yet", Style(color=MUTED))
 

@@ -8,8 +8,10 @@ from kibitz.tui.views.base import Frame, GameView
 from kibitz.tui.views.board import BoardView
 from kibitz.tui.views.facts import FactsView
 from kibitz.tui.views.piles import PilesView
+from kibitz.tui.views.rows import RowsView
+from kibitz.tui.views.table import TableView
 
-VIEWS: tuple[type[GameView], ...] = (BoardView, PilesView, FactsView)
+VIEWS: tuple[type[GameView], ...] = (BoardView, PilesView, RowsView, TableView, FactsView)
 """Most specific first; the last fits every game."""
 
 

@@ -15,6 +15,7 @@ from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
+from textual.color import Color
 from textual.message import Message
 from textual.widget import Widget
 
@@ -52,6 +53,13 @@ class Frame:
     def seat_colour(self, seat: int) -> str:
         declared = self.description["seats"][seat].get("colour")
         return declared or SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+    def seat_ink(self, seat: int) -> str:
+        """The seat's colour made light enough to read on the dark screen."""
+        colour = Color.parse(self.seat_colour(seat))
+        return (
+            colour.lighten(0.55 - colour.brightness).hex if colour.brightness < 0.55 else colour.hex
+        )
 
 
 def spot_style(name: str, style: Style | str = "") -> Style:
@@ -166,6 +174,12 @@ def card_cells(
         (symbol, Style(color=ink, bgcolor=CARD_BG)),
         *[blank] * (pad - pad // 2),
     ]
+
+
+def label_chip(label: str, ink: str, spot: str | None = None, bold: bool = True) -> Text:
+    """A card shown by its label in ``ink`` on a light chip (a spot when ``spot`` is given)."""
+    style = Style(color=ink, bgcolor=CARD_BG, bold=bold)
+    return Text(f" {label} ", spot_style(spot, style) if spot else style)
 
 
 def cells_text(cells: list[Cell]) -> Text:

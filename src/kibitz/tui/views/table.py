@@ -1,0 +1,172 @@
+"""Trick-taking tables: four seats round a trick, the bidding, the nest and the score sheet.
+
+Draws an observation with ``trick`` (seat, card), ``calls`` (seat, call), ``hand``,
+``hand_sizes``, the contract (``declarer``, ``contract``, ``trump``), the nest
+(``nest_size``, ``nest_taken``, ``discards``), ``tricks_won``, ``points_taken``,
+``target`` and a ``score_sheet``, with the description's ``cards`` (code, colour),
+``team_names`` and ``bird``. The viewer sits at the bottom, the seats after them going
+round clockwise (left, top, right); cards in the hand are spots named by their code.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.style import Style
+from rich.text import Text
+
+from kibitz.tui.views.base import MUTED, GameView, label_chip
+
+INKS = {"red": "#c0392b", "yellow": "#9a7d0a", "green": "#1e8449", "black": "#111111"}
+"""Card inks on a light chip by colour name (other names are used as they are)."""
+PLAYABLE = Style(underline=True)
+CURSOR = Style(reverse=True)
+
+
+class TableView(GameView):
+    """A card table seen from the viewer's seat."""
+
+    @classmethod
+    def fits(cls, description: dict[str, Any], observation: dict[str, Any]) -> bool:
+        keys = ("trick", "calls", "hand", "hand_sizes", "score_sheet")
+        return all(k in observation for k in keys) and "cards" in description
+
+    def layout_spots(self) -> list[list[str]]:
+        hand = self.frame.observation["hand"]
+        return [list(hand)] if hand else []
+
+    # -- pieces ----------------------------------------------------------------------------
+    def _chip(self, code: str, spot: bool = False) -> Text:
+        d = self.frame.description
+        colour = next((c["colour"] for c in d["cards"] if c["code"] == code), None)
+        label = code if colour else d.get("bird", code)
+        chip = label_chip(label, INKS.get(colour or "black", colour or "black"),
+                          code if spot else None)  # fmt: skip
+        if spot and self.is_cursor(code):
+            chip.stylize(CURSOR)
+        elif spot and code in self._playable():
+            chip.stylize(PLAYABLE)
+        return chip
+
+    def _playable(self) -> set[str]:
+        return {m["card"] for m in self.frame.moves if m.get("card")}
+
+    def _seat_label(self, seat: int) -> Text:
+        obs = self.frame.observation
+        out = Text(self.frame.seat_name(seat), Style(color=self.frame.seat_ink(seat), bold=True))
+        if seat == self.frame.viewer:
+            out.append(" (you)")
+        if obs["to_act"] == seat:
+            out.append(" ◀", Style(color="#f4d03f", bold=True))
+        return out
+
+    def _info(self, seat: int) -> Text:
+        obs = self.frame.observation
+        text = f"{obs['hand_sizes'][seat]} cards"
+        if obs.get("declarer") == seat:
+            text += f" · declarer {obs.get('contract')}"
+        return Text(text, Style(color=MUTED))
+
+    def _played(self, seat: int) -> Text:
+        """The card ``seat`` has put in the current trick, or a blank place."""
+        card = next((c for s, c in self.frame.observation["trick"] if s == seat), None)
+        return self._chip(card) if card else Text(" ·  ", Style(color=MUTED))
+
+    # -- drawing ---------------------------------------------------------------------------
+    def draw(self, width: int, height: int) -> Text:
+        obs = self.frame.observation
+        me = self.frame.viewer or 0
+        n = len(obs["hand_sizes"])
+        left, top, right = ((me + k) % n for k in (1, 2, 3))
+        w = max(min(width, 72), 40)
+        mid, side = w // 2, w // 4
+        lines = [
+            self._header(),
+            Text(),
+            _at([(mid, self._seat_label(top))], w),
+            _at([(mid, self._info(top))], w),
+            _at([(mid, self._played(top))], w),
+            _at([(0, self._seat_label(left)), (w - side, self._seat_label(right))], w),
+            _at([(0, self._info(left)), (side, self._played(left)),
+                 (w - side - 6, self._played(right)), (w - side, self._info(right))], w),
+            _at([(mid, self._played(me))], w),
+            _at([(mid, self._seat_label(me))], w),
+        ]  # fmt: skip
+        if obs["hand"] is not None:
+            lines += self._hand(w)
+        lines += self._auction()
+        room = height - len(lines)
+        lines += self._sheet(room)
+        return Text("\n").join(lines)
+
+    def _header(self) -> Text:
+        obs = self.frame.observation
+        out = Text(f"Hand {obs.get('hand_number', '')}", Style(bold=True))
+        out.append(f" · {obs['phase']} · game to {obs.get('target')}")
+        if obs.get("trump"):
+            out.append(f" · trump {obs['trump']}", Style(color=INKS.get(obs["trump"]), bold=True))
+        return out
+
+    def _hand(self, width: int) -> list[Text]:
+        """The viewer's hand, wrapped; cards a legal move plays are underlined."""
+        lines = [Text("hand ", Style(bold=True))]
+        for code in self.frame.observation["hand"]:
+            chip = self._chip(code, spot=True)
+            if lines[-1].cell_len + chip.cell_len + 1 > width:
+                lines.append(Text("     "))
+            lines[-1].append_text(chip)
+            lines[-1].append(" ")
+        return [Text(), *lines]
+
+    def _auction(self) -> list[Text]:
+        """The calls so far, the contract, the nest and the tricks taken."""
+        obs = self.frame.observation
+        d = self.frame.description
+        calls = Text("bids ", Style(bold=True))
+        for k, (seat, call) in enumerate(obs["calls"]):
+            calls.append(", " if k else "")
+            calls.append(self.frame.seat_name(seat), Style(color=self.frame.seat_ink(seat)))
+            calls.append(f" {call}")
+        if not obs["calls"]:
+            calls.append("none yet", Style(color=MUTED))
+        nest = Text(f"nest {obs.get('nest_size', 0)} cards", Style(color=MUTED))
+        for label, cards in (("taken", obs.get("nest_taken")), ("discards", obs.get("discards"))):
+            if cards:
+                nest.append(f" · {label} ")
+                for code in cards:
+                    nest.append_text(self._chip(code))
+        teams = d.get("team_names") or [f"side {i}" for i in range(len(obs["tricks_won"]))]
+        taken = " · ".join(
+            f"{t} {w} tricks, {p} points"
+            for t, w, p in zip(teams, obs["tricks_won"], obs["points_taken"], strict=True)
+        )
+        return [Text(), calls, nest, Text(taken, Style(color=MUTED))]
+
+    def _sheet(self, room: int) -> list[Text]:
+        """The score sheet's last hands that fit in ``room`` lines."""
+        sheet = self.frame.observation["score_sheet"]
+        if room < 3 or not sheet:
+            return []
+        d = self.frame.description
+        teams = d.get("team_names") or ["side 0", "side 1"]
+        head = f"{'hand':>4} {'declarer':<9}{'bid':>4} {'trump':<7}"
+        head += "".join(f"{t[:11]:>12}" for t in teams) + "  totals"
+        out = [Text(), Text(head, Style(bold=True))]
+        for row in sheet[-(room - 2) :]:
+            who = self.frame.seat_name(row["declarer"]) if row.get("declarer") is not None else "-"
+            line = f"{row['hand']:>4} {who:<9}{row.get('contract') or '-':>4} "
+            line += f"{row.get('trump') or '-':<7}"
+            line += "".join(f"{c:>12}" for c in row["change"])
+            line += "  " + " / ".join(str(t) for t in row["totals"])
+            out.append(Text(line))
+        return out
+
+
+def _at(parts: list[tuple[int, Text]], width: int) -> Text:
+    """One line with each text placed at its column (centred on it when past the middle)."""
+    out = Text(" " * width)
+    for col, text in parts:
+        start = col - text.cell_len // 2 if col == width // 2 else col
+        start = max(0, min(start, width - text.cell_len))
+        out = out[:start] + text + out[start + text.cell_len :]
+    return out
