@@ -56,6 +56,8 @@ def play_cmd(
     from kibitz.tui import Driver, PlayApp
     from kibitz.tui.seats import person_seat, seat_players
 
+    if pause < 0:
+        fail(f"--pause must not be negative, got {pause}")
     if load is not None:
         if option or seed is not None:
             fail("--load takes the options and the deal from the record; drop -o and --seed")
@@ -68,8 +70,6 @@ def play_cmd(
         g = make_game(game, option)
         number = None if seed is None else g.parse_seed(seed)
         driver = Driver(g, seat_players(g, person_seat(g, as_seat), vs or []), number)
-    if pause < 0:
-        fail(f"--pause must not be negative, got {pause}")
     path = record or default_record_path(game)
     PlayApp(driver, path, save_unfinished=record is not None, pause=pause).run()
     if driver.session.is_over() or record is not None:

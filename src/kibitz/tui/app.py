@@ -168,7 +168,7 @@ class PlayApp(App[None]):
         self.query_one("#message", Static).update(Text(text, style))
 
     # -- turns -----------------------------------------------------------------------------
-    def _changed(self) -> None:
+    def after_change(self) -> None:
         """After any move or take-back: drop stale work, redraw and go on."""
         self._epoch += 1
         self.picker.chosen = None
@@ -198,7 +198,7 @@ class PlayApp(App[None]):
 
     def _computer(self, seat: int, action: int) -> None:
         self.driver.play_computer(seat, action)
-        self._changed()
+        self.after_change()
 
     def _work(self, job: Callable[[], Any], then: Callable[[Any], None]) -> None:
         """Run ``job`` in a worker thread, then ``then(result)`` here unless things moved on."""
@@ -251,7 +251,7 @@ class PlayApp(App[None]):
             return
         self.say("")
         self.query_one("#entry", Input).value = ""
-        self._changed()
+        self.after_change()
 
     def on_game_view_picked(self, message: GameView.Picked) -> None:
         pick = self.picker.pick(message.spot, self.frame.moves)
@@ -340,7 +340,7 @@ class PlayApp(App[None]):
             return
         n = len(played.actions)
         self.say(f"{n} move{'s' * (n != 1)} {done}")
-        self._changed()
+        self.after_change()
 
     def action_hint(self) -> None:
         self._ask("looking for a hint", self.driver.hint, self._hinted)

@@ -1,0 +1,77 @@
+"""Patience through the core Session: hint, undo, redo, "still winnable?", auto-complete."""
+
+from __future__ import annotations
+
+import pytest
+from tui_helpers import make_app, settle
+
+from kibitz.tui.screens import GameOverScreen
+
+pytestmark = pytest.mark.anyio
+
+WINNABLE = {"fortress": 96195685124994327816, "chessboard": 20348857524636281959}
+"""Deals the game's solver proves winnable."""
+
+
+@pytest.mark.parametrize("name", sorted(WINNABLE))
+async def test_hint_undo_redo_winnable_and_auto_complete(tmp_path, name):
+    app = make_app(name, tmp_path / "r.json", seed=WINNABLE[name])
+    session = app.driver.session
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("h")
+        await settle(pilot)
+        hint = app.hint
+        assert hint is not None and hint.kind == "win"
+        assert app.message == f"hint: {hint.message}"
+        move = next(m for m in app.frame.moves if m["id"] == hint.action)
+        assert app.frame.hinted == {str(move["from"]), str(move["to"])}
+
+        await pilot.press("colon", *move["text"], "enter")
+        await settle(pilot)
+        assert session.state.history == [hint.action]
+        assert app.frame.last == app.frame.hinted or app.frame.last
+
+        await pilot.press("escape", "u")  # Esc leaves the typing box, then u undoes
+        await settle(pilot)
+        assert session.state.history == []
+        assert app.driver.log == []
+        assert session.undos == 1
+        await pilot.press("r")
+        await settle(pilot)
+        assert session.state.history == [hint.action]
+
+        await pilot.press("w")
+        await settle(pilot)
+        assert app.message == session.winnable()
+
+        for action in hint.line[1:]:  # follow the proven line until the rest plays itself
+            if session.autocomplete_actions():
+                break
+            app.driver.play(action)
+        app.after_change()
+        await pilot.press("a")
+        await settle(pilot)
+        assert session.state.outcome().returns == (1.0,)
+        assert isinstance(app.screen, GameOverScreen)
+        assert "won" in app.screen.result
+
+        await pilot.press("u")  # the game-over panel offers undo: the game comes back
+        await settle(pilot)
+        assert not session.is_over()
+        assert session.autocomplete_actions()
+
+
+async def test_games_without_undo_offer_no_patience_keys(tmp_path):
+    app = make_app("smess", tmp_path / "r.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert "undo" not in str(app.query_one("#keys").render())
+        for key in "uhwa":
+            await pilot.press(key)
+        await settle(pilot)
+        assert app.driver.state.history == []
+        await pilot.press("question_mark")
+        help_text = " ".join(str(w.render()) for w in app.screen.query("Static"))
+        assert "flip" in help_text or "turn the board round" in help_text
+        assert "undo" not in help_text
