@@ -26,10 +26,9 @@ class HelpScreen(ModalScreen[None]):
         width = max(len(k) for k, _ in self.keys)
         lines = [f"{k:>{width}}  {what}" for k, what in self.keys]
         with Vertical(id="help", classes="panel"):
-            yield Static("Keys", classes="heading")
+            yield Static("Keys (Esc closes this)", classes="heading")
             yield Static("\n".join(lines))
             yield Static("Mouse: click a piece, pile or card, then where it goes.", classes="note")
-            yield Static("Press Esc to close.", classes="note")
 
 
 class GameOverScreen(ModalScreen[str]):
