@@ -26,7 +26,7 @@ from kibitz.core.errors import KibitzError
 from kibitz.core.session import Step
 from kibitz.tui.driver import Driver
 from kibitz.tui.panels import log_text, move_spots, seats_text, status_text
-from kibitz.tui.picker import Picker
+from kibitz.tui.picker import Picker, pickable
 from kibitz.tui.screens import GameOverScreen, HelpScreen
 from kibitz.tui.views import Frame, GameView, view_for
 
@@ -69,9 +69,7 @@ class PlayApp(App[None]):
         self.picker = Picker()
         self.description = driver.game.description()
         self.hint: Hint | None = None
-        self.flipped = (
-            driver.viewer is not None and driver.viewer == 1 and len(driver.game.sides()) == 2
-        )
+        self.flipped = driver.viewer == 1 and len(driver.game.sides()) == 2
         self.busy = ""
         """What a worker is doing (thinking, a hint...), empty when idle."""
         self.recorded: Path | None = None
@@ -101,7 +99,7 @@ class PlayApp(App[None]):
         self._resize(self.size.width)
         self.sub_title = self.driver.game.name
         self._show()
-        self.query_one("#view" if self.view.layout_spots() else "#menu").focus()
+        self._focus_for_turn()
         self._next_turn()
 
     def on_resize(self) -> None:
@@ -142,6 +140,8 @@ class PlayApp(App[None]):
         menu.clear_options()
         menu.add_options([Option(m["text"], id=str(m["id"])) for m in moves])
         menu.display = bool(moves)
+        if moves:
+            menu.highlighted = 0
 
     def _keys_line(self) -> Text:
         shown = [f"{_key_name(b.key)} {b.description}" for b in self._working_bindings()]
@@ -175,7 +175,19 @@ class PlayApp(App[None]):
         self.hint = None
         self.busy = ""
         self._show()
+        self._focus_for_turn()
         self._next_turn()
+
+    def _focus_for_turn(self, leave_typing: bool = False) -> None:
+        """Focus the view where the person's moves can be pointed at, else the move list
+        (the typing box keeps the focus unless ``leave_typing``)."""
+        if self.query_one("#entry").has_focus and not leave_typing:
+            return
+        moves = self.frame.moves
+        if self.view.layout_spots() and (pickable(moves) or not moves):
+            self.view.focus()
+        else:
+            self.query_one("#menu").focus()
 
     def _next_turn(self) -> None:
         if self.driver.session.is_over():
@@ -313,7 +325,7 @@ class PlayApp(App[None]):
         self.query_one("#entry", Input).value = ""
         self.picker.chosen = None
         self._show()
-        self.query_one("#view" if self.view.layout_spots() else "#menu").focus()
+        self._focus_for_turn(leave_typing=True)
 
     def action_flip(self) -> None:
         self.flipped = not self.flipped

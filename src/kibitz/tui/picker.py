@@ -28,6 +28,11 @@ def names_card(move: Move, card: str) -> bool:
     return move.get("card") == card or move.get("cards") == [card]
 
 
+def pickable(moves: list[Move]) -> bool:
+    """Whether some of these moves can be chosen by pointing at the view."""
+    return two_step(moves) or any(m.get("card") or len(m.get("cards") or ()) == 1 for m in moves)
+
+
 @dataclass(frozen=True)
 class Pick:
     """What a pick leads to: ``chosen`` (a from-spot now held), ``play`` (one move),
