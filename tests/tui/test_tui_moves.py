@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from tui_helpers import make_app, pick_by_keys, settle, spot_offset
+from tui_helpers import cursor_keys, make_app, pick_by_keys, settle, spot_offset
 
 from kibitz.tui.picker import names_card, spot, two_step
 
@@ -23,7 +23,13 @@ async def play_by_keys(pilot, app) -> str:
     """Play a legal move with the keys only; its text."""
     moves = app.frame.moves
     if two_step(moves):
-        move = moves[-1]
+        view = app.view
+
+        def walk(m: dict) -> int:
+            there = cursor_keys(view, view.cursor, spot(m["from"]))
+            return len(there) + len(cursor_keys(view, spot(m["from"]), spot(m["to"])))
+
+        move = min(moves, key=walk)
         await pick_by_keys(pilot, app.view, spot(move["from"]))
         await pick_by_keys(pilot, app.view, spot(move["to"]))
         return move["text"]

@@ -58,13 +58,16 @@ def spot_offset(view: GameView, spot: str) -> tuple[int, int]:
     raise AssertionError(f"spot {spot!r} is not drawn")
 
 
-async def pick_by_keys(pilot: Pilot, view: GameView, spot: str) -> None:
-    """Walk the view's cursor to ``spot`` with the arrow keys and press Enter."""
-    if view.cursor is None:
-        await pilot.press("left")  # the first arrow key puts the cursor down
+def cursor_keys(view: GameView, start: str | None, spot: str) -> list[str]:
+    """The arrow keys that walk the view's cursor from ``start`` to ``spot``."""
     rows = view.layout_spots()
     where = {s: (r, c) for r, row in enumerate(rows) for c, s in enumerate(row)}
-    (r0, c0), (r1, c1) = where[view.cursor], where[spot]
-    keys = ["down" if r1 > r0 else "up"] * abs(r1 - r0)
-    keys += ["right" if c1 > c0 else "left"] * abs(c1 - c0)
-    await pilot.press(*keys, "enter")
+    keys = [] if start else ["left"]  # the first arrow key puts the cursor down, bottom left
+    (r0, c0), (r1, c1) = where[start or rows[-1][0]], where[spot]
+    keys += ["down" if r1 > r0 else "up"] * abs(r1 - r0)
+    return keys + ["right" if c1 > c0 else "left"] * abs(c1 - c0)
+
+
+async def pick_by_keys(pilot: Pilot, view: GameView, spot: str) -> None:
+    """Walk the view's cursor to ``spot`` with the arrow keys and press Enter."""
+    await pilot.press(*cursor_keys(view, view.cursor, spot), "enter")

@@ -204,7 +204,7 @@ class PlayApp(App[None]):
         if seat is None or self.busy:
             return
         self.busy = "thinking"
-        self._show()
+        self.query_one("#status", Static).update(status_text(self.driver, self.frame, True))
         state = self.driver.state.clone()
         self._work(lambda: self.driver.think(seat, state), lambda a: self._computer(seat, a))
 

@@ -139,14 +139,15 @@ class Driver:
         return step
 
     def _log_from(self, ply: int) -> None:
-        """Log the actions from ``ply`` on, each as the viewer saw it when it was made."""
-        probe = self.state.clone()
-        tail = [probe.undo() for _ in range(len(probe.history) - ply)]
+        """Log the actions from ``ply`` on, each as the viewer saw it when it was made
+        (taken back and played again on the state, which costs less than a copy)."""
+        state = self.state
+        undone = [state.undo() for _ in range(len(state.history) - ply)]
         del self.log[ply:]
-        for action in reversed(tail):
-            probe.push(action)
-            seen = probe.last_action(self.viewer) or {}
-            self.log.append(LogEntry(len(probe.history), seen.get("seat"), seen.get("text")))
+        for action in reversed(undone):
+            state.push(action)
+            seen = state.last_action(self.viewer) or {}
+            self.log.append(LogEntry(len(state.history), seen.get("seat"), seen.get("text")))
 
     # -- record ----------------------------------------------------------------------------
     def record(self) -> dict[str, Any]:
