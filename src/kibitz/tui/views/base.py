@@ -3,7 +3,7 @@
 A view draws Rich text from a ``Frame`` (the description, the viewer's observation, the
 person's moves and what is highlighted). Each drawn spot carries ``{"spot": name}`` in its
 style's meta, so that a mouse click names the spot; the arrow keys move a cursor over the
-view's ``layout()`` of spots and Enter picks the spot under it.
+view's ``layout_spots()`` and Enter picks the spot under it.
 """
 
 from __future__ import annotations

@@ -21,6 +21,7 @@ INKS = {"red": "#c0392b", "yellow": "#9a7d0a", "green": "#1e8449", "black": "#11
 """Card inks on a light chip by colour name (other names are used as they are)."""
 PLAYABLE = Style(underline=True)
 CURSOR = Style(reverse=True)
+LAST = Style(bgcolor="#d9dd7a")
 
 
 class TableView(GameView):
@@ -69,8 +70,14 @@ class TableView(GameView):
 
     def _played(self, seat: int) -> Text:
         """The card ``seat`` has put in the current trick, or a blank place."""
-        card = next((c for s, c in self.frame.observation["trick"] if s == seat), None)
-        return self._chip(card) if card else Text(" ·  ", Style(color=MUTED))
+        obs = self.frame.observation
+        card = next((c for s, c in obs["trick"] if s == seat), None)
+        if card is None:
+            return Text(" ·  ", Style(color=MUTED))
+        chip = self._chip(card)
+        if (obs["last_action"] or {}).get("card") == card:
+            chip.stylize(LAST)
+        return chip
 
     # -- drawing ---------------------------------------------------------------------------
     def draw(self, width: int, height: int) -> Text:
