@@ -73,7 +73,7 @@ def test_observation_views_and_returns():
     assert tensor.dtype.name == "float32" and tensor.shape == (6 * 56 + 2,)
     assert tensor.sum() == 24.0
     assert state.returns() == [0.0, 0.0]
-    assert state.information_state_key(0) == state.position()
+    assert state.information_state_key(0) == state.information_state_key(1)  # nothing hidden
 
 
 def test_outcome_describe():

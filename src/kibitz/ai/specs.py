@@ -8,6 +8,7 @@ agent needs (``Agent.needs``), so that no agent reads hidden cards or misreads c
 from __future__ import annotations
 
 import dataclasses
+import importlib
 import inspect
 from typing import Any
 
@@ -17,17 +18,40 @@ from kibitz.core.errors import InvalidOptions
 from kibitz.core.game import Game
 
 _KINDS: dict[str, AgentFactory] = {}
+_POSITIONAL: dict[str, str] = {"level": "n"}
+"""The parameter a kind's first, bare spec value sets: ``level:3`` is ``level:n=3``."""
+OPTIONAL_KINDS: dict[str, tuple[str, str]] = {
+    "openspiel": ("kibitz.interop.openspiel", "research"),
+}
+"""Kinds that optional modules register when first named: module and the extra it needs
+(this package never imports them itself)."""
 
 
-def register_agent(kind: str, factory: AgentFactory) -> None:
-    """Make ``kind`` usable in agent specs; ``factory(seed=..., **params)`` builds the agent."""
+def register_agent(kind: str, factory: AgentFactory, positional: str | None = None) -> None:
+    """Make ``kind`` usable in agent specs; ``factory(seed=..., **params)`` builds the agent.
+    ``positional`` names the parameter a bare first value sets (``kind:value,...``)."""
     _KINDS[kind] = factory
+    if positional is not None:
+        _POSITIONAL[kind] = positional
 
 
 def agent_kinds() -> list[str]:
-    """Every agent kind a spec may name."""
+    """Every agent kind a spec may name (optional ones included)."""
     _load_builtin()
-    return sorted([*_KINDS, "level"])
+    return sorted({*_KINDS, *OPTIONAL_KINDS, "level"})
+
+
+def _load_optional(kind: str) -> None:
+    """Import the module that registers optional ``kind``, or say which extra it needs."""
+    if kind in _KINDS or kind not in OPTIONAL_KINDS:
+        return
+    module, extra = OPTIONAL_KINDS[kind]
+    try:
+        importlib.import_module(module)
+    except ImportError as exc:
+        raise InvalidOptions(
+            f"agent {kind!r} needs the {extra!r} extra: pip install 'kibitz[{extra}]' ({exc})"
+        ) from exc
 
 
 @dataclasses.dataclass(frozen=True)
@@ -44,13 +68,18 @@ class AgentSpec:
 
 
 def parse_spec(text: str) -> AgentSpec:
-    """Parse ``kind[:key=value,...]`` (``level:N`` is short for ``level:n=N``)."""
+    """Parse ``kind[:key=value,...]``; a bare first value sets the kind's positional
+    parameter (``level:N`` is short for ``level:n=N``, ``openspiel:mcts`` for
+    ``openspiel:bot=mcts``)."""
     kind, _, rest = text.strip().partition(":")
     if not kind:
         raise InvalidOptions(f"agent spec {text!r} is empty; e.g. random, greedy, level:3")
     params: list[tuple[str, str]] = []
-    if kind == "level" and rest and "=" not in rest:
-        rest = f"n={rest}"
+    first = rest.split(",")[0].strip()
+    if first and "=" not in first:
+        _load_optional(kind)
+        if kind in _POSITIONAL:
+            rest = f"{_POSITIONAL[kind]}={rest}"
     for part in filter(None, (p.strip() for p in rest.split(","))):
         key, eq, value = part.partition("=")
         if not eq or not key:
@@ -98,6 +127,7 @@ def make_agent(spec: str | AgentSpec, game: Game, seed: int = 0) -> Agent:
 
     _load_builtin()
     parsed = parse_spec(spec) if isinstance(spec, str) else spec
+    _load_optional(parsed.kind)
     if parsed.kind == "level":
         params = dict(parsed.params)
         if set(params) != {"n"} or not params["n"].isdigit():
@@ -119,7 +149,7 @@ def make_agent(spec: str | AgentSpec, game: Game, seed: int = 0) -> Agent:
 
 
 def _load_builtin() -> None:
-    if _KINDS:
+    if "random" in _KINDS:  # loaded already (an optional kind may have registered first)
         return
     from kibitz.ai.alphabeta import AlphaBetaAgent
     from kibitz.ai.baselines import GreedyAgent, RandomAgent

@@ -8,6 +8,7 @@ history that led to it; actions are integer ids in ``range(game.num_distinct_act
 from __future__ import annotations
 
 import json
+import math
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar
 
@@ -40,6 +41,10 @@ class Game(ABC):
     perfect_information: ClassVar[bool] = True
     match_defaults: ClassVar[dict[str, Any]] = {}
     """Options the lab sets for computer-vs-computer matches so that every game ends."""
+    length_defaults: ClassVar[dict[str, Any]] = {}
+    """Options that give every game a finite ``max_game_length`` where the option defaults
+    do not (a cap, or a draw rule): what engines and learners start from (the research
+    adapters' defaults). The match defaults include them."""
     match_opening_plies: ClassVar[int] = 0
     """Random plies the lab plays first, so that deterministic agents meet varied positions."""
     has_chance: ClassVar[bool] = False
@@ -52,6 +57,16 @@ class Game(ABC):
     """Play features front ends offer (undo, concede, statistics kind)."""
     presets: ClassVar[dict[str, dict[str, Any]]] = {"default": {}}
     """Named option sets: the rule sets and setups the game is played and tested with."""
+
+    # -- research metadata (what OpenSpiel's GameType/GameInfo and RL adapters need) -----
+    utility: ClassVar[str] = "zero_sum"
+    """How the returns add up: ``zero_sum`` (to 0 in every finished game) or ``general_sum``
+    (one-player games, or returns with no fixed sum)."""
+    utility_bounds: ClassVar[tuple[float, float]] = (-1.0, 1.0)
+    """The lowest and highest return a seat can get."""
+    reward_model: ClassVar[str] = "terminal"
+    """``terminal``: ``State.rewards()`` is zero until the last action, which earns the
+    returns (every kibitz game keeps score this way; running scores are in ``scores()``)."""
 
     def __init__(self, **options: Any) -> None:
         self.options = build_options(self.options_class, options)
@@ -98,6 +113,39 @@ class Game(ABC):
         if position is not None:
             return self.new_state_from_position(position)
         return self.new_initial_state(seed)
+
+    def chance_mode(self) -> str:
+        """Where randomness comes from under these options: ``deterministic`` (none),
+        ``explicit`` (chance nodes in play, ``State.chance_outcomes()``) or ``seeded`` (a
+        deal fixed by the ``new_initial_state`` seed, with no chance nodes after it)."""
+        return "explicit" if self.has_chance else "deterministic"
+
+    def information_type(self) -> str:
+        """``perfect`` when every seat sees the whole state, else ``imperfect``."""
+        return "perfect" if self.perfect_information else "imperfect"
+
+    def max_game_length(self) -> int | None:
+        """The most player actions (chance outcomes not counted) a game from
+        ``new_initial_state`` can last under these options; None when no cap bounds it."""
+        return None
+
+    def max_chance_outcomes(self) -> int:
+        """A bound on chance outcome ids: every chance action is below it (0: no chance
+        nodes). The ids share the player actions' range, ``num_distinct_actions``."""
+        return 0
+
+    def observation_tensor_shape(self) -> tuple[int, ...]:
+        """The shape of ``State.observation_tensor(seat)``, fixed by the options."""
+        raise NotImplementedError(f"{self.name} declares no observation tensor shape")
+
+    def information_state_tensor_shape(self) -> tuple[int, ...]:
+        """The shape of ``State.information_state_tensor(seat)``, fixed by the options."""
+        return self.observation_tensor_shape()
+
+    def observation_tensor_bounds(self) -> tuple[float, float]:
+        """The lowest and highest value of any entry of the observation and information-state
+        tensors (unbounded unless the game knows better)."""
+        return (-math.inf, math.inf)
 
     def parse_seed(self, text: str) -> int:
         """A seed (deal number) as a player writes it; InvalidOptions names what is wrong."""
@@ -308,6 +356,37 @@ class State(ABC):
     def observation_tensor(self, seat: int) -> np.ndarray:
         """What ``seat`` may know, as a flat float32 array of fixed size."""
 
+    def information_state_tensor(self, seat: int) -> np.ndarray:
+        """``seat``'s information state as a flat float32 array of fixed size
+        (``Game.information_state_tensor_shape()``).
+
+        A function of the information state (equal keys give equal tensors). The base
+        gives the observation tensor, which is all a seat needs to play on where the
+        observation forgets nothing that matters; games whose observation forgets what
+        a seat saw (who played which card, say) add it. The string key
+        (``information_state_key``) always holds the full recall.
+        """
+        return self.observation_tensor(seat)
+
+    def legal_actions_mask(self) -> np.ndarray:
+        """1 for each legal action id (chance outcomes at a chance node), else 0: an int8
+        array of ``num_distinct_actions`` entries, all 0 once the game is over."""
+        mask = np.zeros(self.game.num_distinct_actions, dtype=np.int8)
+        mask[self.legal_actions()] = 1
+        return mask
+
+    def rewards(self) -> list[float]:
+        """One float per seat: the reward the last action earned. Every kibitz game scores
+        at the end (``Game.reward_model`` ``terminal``): the returns on the final state,
+        zeros before it; so the rewards of a game add up to its returns."""
+        out = self.outcome()
+        return list(out.returns) if out else [0.0] * self.game.num_players
+
+    def is_truncated(self) -> bool:
+        """True once a cap in the options (not the rules) has ended the game."""
+        out = self.outcome()
+        return out is not None and out.truncated
+
     @abstractmethod
     def render(self, seat: int | None = None) -> str:
         """A text picture of the state (from ``seat``'s view where information is hidden)."""
@@ -378,8 +457,21 @@ class State(ABC):
         raise IllegalAction("chance_outcomes() called where it is not a chance node")
 
     def information_state_key(self, seat: int) -> str:
-        """A string equal for two states exactly when ``seat`` cannot tell them apart."""
-        return json.dumps(self.observation(seat), sort_keys=True, separators=(",", ":"))
+        """``seat``'s information state with perfect recall: equal for two states exactly
+        when ``seat`` has seen the same things, in the same order, since the game began.
+
+        What a seat saw is the start as it saw it and every action as it saw it (another
+        seat's hidden card as unknown), so two histories reaching one position differ.
+        The base serves perfect-information games: the start's public view and the action
+        ids; games with hidden information override it.
+        """
+        if not self.game.perfect_information:
+            raise NotImplementedError(f"{self.game.name} must define its information state")
+        start = self.__dict__.get("_recall_start")
+        if start is None:
+            first = self.game.start(self.seed, self.start_position).observation(None)
+            start = self._recall_start = json.dumps(first, sort_keys=True, separators=(",", ":"))
+        return start + "|" + ",".join(map(str, self.history))
 
     def resample_hidden(self, seat: int, rng: Rng) -> State:
         """A state ``seat`` cannot tell from this one, hidden cards redrawn at random.

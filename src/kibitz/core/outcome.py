@@ -1,4 +1,5 @@
-"""The result of a finished game: one return per seat and the reason it ended."""
+"""The result of a finished game: one return per seat, the reason it ended, and whether a
+cap (``max_plies``, ``max_rounds``, ``max_hands``...) cut it short rather than the rules."""
 
 from __future__ import annotations
 
@@ -7,10 +8,16 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Outcome:
-    """Final returns (one float per seat) and a short reason such as ``"brain captured"``."""
+    """Final returns (one float per seat) and a short reason such as ``"brain captured"``.
+
+    ``truncated`` is True when a cap set in the options ended the game before its rules did
+    (the returns are then the game's own ruling at the cap, e.g. a draw, or the side ahead
+    wins); reinforcement-learning adapters report it as truncation, not termination.
+    """
 
     returns: tuple[float, ...]
     reason: str
+    truncated: bool = False
 
     def describe(self, player_names: tuple[str, ...]) -> str:
         """A one-line human summary, e.g. ``Blue wins (brain captured)``."""
@@ -27,5 +34,8 @@ class Outcome:
         return f"{head} ({self.reason})"
 
     def to_json(self) -> dict:
-        """JSON-able form used in game records."""
-        return {"returns": list(self.returns), "reason": self.reason}
+        """JSON-able form used in game records (``truncated`` only when true)."""
+        data: dict = {"returns": list(self.returns), "reason": self.reason}
+        if self.truncated:
+            data["truncated"] = True
+        return data

@@ -1,7 +1,8 @@
 """Game records: ``{game, options, seed, actions, result, metadata}`` in JSON, replayed exactly.
 
 ``actions`` are written in the game's notation (chance outcomes too). An optional
-``position`` key holds the starting position string for games started from one.
+``position`` key holds the starting position string for games started from one. A result
+cut short by a cap in the options says so: ``{"returns", "reason", "truncated": true}``.
 """
 
 from __future__ import annotations
@@ -134,12 +135,19 @@ def _check_result(expected: Any, state: State) -> Outcome | None:
     if not isinstance(expected, dict):
         raise InvalidRecord(f"record 'result' must be an object or null, got {expected!r}")
     returns = expected.get("returns")
+    truncated = expected.get("truncated", False)
+    if not isinstance(truncated, bool):
+        raise InvalidRecord(f"record result 'truncated' must be true or false, got {truncated!r}")
     if out is not None:
-        if returns != list(out.returns):
+        if returns != list(out.returns) or (truncated and not out.truncated):
             raise InvalidRecord(
                 f"record result {expected!r} does not match the replayed game ({out.to_json()})"
             )
         return out
+    if truncated:
+        raise InvalidRecord(
+            f"record result {expected!r} is truncated, but the replayed game is unfinished"
+        )
     reason = expected.get("reason")
     if reason not in DECLARED_ENDINGS:
         raise InvalidRecord(

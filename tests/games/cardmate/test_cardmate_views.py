@@ -144,7 +144,7 @@ def test_observation_has_the_common_keys_then_the_whole_position(seed: int) -> N
             assert {k: v for k, v in view.items() if k != "seat"} == spectator
         assert not {"to_move", "outcome", "history", "kings"} & set(views[2])
         assert state.information_state_key(0) == state.information_state_key(1)
-        assert state.information_state_key(0) == state.position()
+        assert state.information_state_key(0).endswith("|" + ",".join(map(str, state.history)))
     assert views[2]["phase"] == "over" and views[2]["result"]["reason"] == "max_plies"
 
 

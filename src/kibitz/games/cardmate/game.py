@@ -24,7 +24,7 @@ from kibitz.games.cardmate.cards import (
 )
 from kibitz.games.cardmate.options import CardmateOptions
 from kibitz.games.cardmate.position import Position, parse_position
-from kibitz.games.cardmate.rules import NUM_ACTIONS, CardmateState
+from kibitz.games.cardmate.rules import NUM_ACTIONS, TENSOR_PLANES, CardmateState
 from kibitz.games.cardmate.setup import deal, predefined
 
 
@@ -36,7 +36,8 @@ class CardmateGame(Game):
     player_names: ClassVar[tuple[str, ...]] = PLAYER_NAMES
     options_class: ClassVar[type] = CardmateOptions
     summary: ClassVar[str] = "cards as chess pieces: rank moves, suit captures, two Kings each"
-    match_defaults: ClassVar[dict[str, Any]] = {"suit_setup": True, "max_plies": 300}
+    length_defaults: ClassVar[dict[str, Any]] = {"max_plies": 300}
+    match_defaults: ClassVar[dict[str, Any]] = {"suit_setup": True, **length_defaults}
     """Lab matches deal each side's two cards of a rank at random, so that games between
     deterministic agents differ from seed to seed, and stop at 300 plies."""
     presets: ClassVar[dict[str, dict[str, Any]]] = {
@@ -83,6 +84,18 @@ class CardmateGame(Game):
     def num_distinct_actions(self) -> int:
         """Moves are from-square x to-square x promote."""
         return NUM_ACTIONS
+
+    def chance_mode(self) -> str:
+        """``seeded`` when the setup is dealt from the seed, else ``deterministic``."""
+        return "seeded" if self.options.is_dealt else "deterministic"
+
+    def max_game_length(self) -> int | None:
+        """The ``max_plies`` cap (CM-17), if set."""
+        return self.options.max_plies
+
+    def observation_tensor_shape(self) -> tuple[int, ...]:
+        """33 planes of 100 squares: own and enemy ranks, suits, the side to move."""
+        return (TENSOR_PLANES * 100,)
 
     def new_initial_state(self, seed: int | None = None) -> CardmateState:
         """The predefined start, or the setup dealt from ``seed`` (a fresh one if None)."""

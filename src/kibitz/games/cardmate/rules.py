@@ -68,7 +68,12 @@ def _outcomes(reason: str) -> tuple[Outcome, Outcome]:
 
 WIN_BY = {r: _outcomes(r) for r in ("kings", "palace", "repetition", "stalemate")}
 """``WIN_BY[reason][seat]``: the outcome where ``seat`` wins for ``reason``."""
-DRAW_BY = {r: Outcome((0.0, 0.0), r) for r in ("repetition", "stalemate", "max_plies")}
+DRAW_BY = {
+    "repetition": Outcome((0.0, 0.0), "repetition"),
+    "stalemate": Outcome((0.0, 0.0), "stalemate"),
+    "max_plies": Outcome((0.0, 0.0), "max_plies", truncated=True),
+}
+"""Drawn endings; the ``max_plies`` cap (CM-17) is not a rule of the game, so it truncates."""
 
 
 class CardmateState(State):
@@ -347,10 +352,6 @@ class CardmateState(State):
     def scores(self) -> list[float]:
         """Kings left per side: a side with none has lost (CM-13)."""
         return [float(k) for k in self.kings]
-
-    def information_state_key(self, seat: int) -> str:
-        """The position string: both seats see the whole position alike."""
-        return self.position()
 
     def observation_tensor(self, seat: int) -> np.ndarray:
         """Planes of 100 squares: own/enemy card ranks (2 x 14), suits (4), seat to move."""

@@ -10,6 +10,7 @@ from kibitz.games.rook.actions import num_actions
 from kibitz.games.rook.cards import (
     COLOUR_LETTERS,
     COLOUR_NAMES,
+    NUM_CARDS,
     ROOK,
     SEAT_NAMES,
     TEAM_NAMES,
@@ -22,6 +23,7 @@ from kibitz.games.rook.presets import PRESET_NAMES
 from kibitz.games.rook.rulespage import rules_page
 from kibitz.games.rook.state import RookState
 from kibitz.games.rook.table import build_table
+from kibitz.games.rook.views import INFO_TENSOR_SIZE, TENSOR_SIZE
 
 
 class RookGame(Game):
@@ -84,6 +86,31 @@ class RookGame(Game):
     def num_distinct_actions(self) -> int:
         """119 fixed ids plus one per possible bid (130 for CrowsNest)."""
         return num_actions(len(self.table.bids))
+
+    def max_game_length(self) -> int | None:
+        """Deals times the most calls and plays a deal takes: each bid beats the last (one
+        call per possible bid) and each seat passes once; then the discards, the trump and
+        four hands of cards. Deals are bounded by ``max_deals``, or by ``max_hands`` where
+        an all-pass auction cannot redeal; None when neither bounds them."""
+        rules, table = self.rules, self.table
+        per_deal = len(table.bids) + 4 + table.nest_size + 1 + 4 * table.hand_size
+        if rules.max_deals:
+            return rules.max_deals * per_deal
+        if rules.max_hands and rules.all_pass == "dealer_forced":
+            return rules.max_hands * per_deal
+        return None
+
+    def max_chance_outcomes(self) -> int:
+        """Dealt cards are card ids (below ``NUM_CARDS``); the first dealer is a seat."""
+        return NUM_CARDS
+
+    def observation_tensor_shape(self) -> tuple[int, ...]:
+        """Card planes, then one-hots and scaled numbers (``views.observation_tensor``)."""
+        return (TENSOR_SIZE,)
+
+    def information_state_tensor_shape(self) -> tuple[int, ...]:
+        """The observation, the cards each seat played this hand and its highest bid."""
+        return (INFO_TENSOR_SIZE,)
 
     def new_initial_state(self, seed: int | None = None) -> RookState:
         """The start of a game: a chance node choosing the first dealer. ``seed`` is only

@@ -330,21 +330,23 @@ class RookState(State):
             self._start_deal(p)
 
     def _finish_on_lead(self, p: Position, limit: str) -> None:
-        """End at a cap: the team ahead wins, level scores draw."""
+        """End at a cap (RK-17): the team ahead wins, level scores draw; the outcome is
+        marked truncated, since the cap and not the target ended the game."""
         ns, ew = p.scores
         if ns == ew:
-            self._finish(p, None, f"{limit} reached, level at {ns}")
+            self._finish(p, None, f"{limit} reached, level at {ns}", truncated=True)
         else:
-            self._finish(p, 0 if ns > ew else 1, f"{limit} reached, {max(ns, ew)} to {min(ns, ew)}")
+            reason = f"{limit} reached, {max(ns, ew)} to {min(ns, ew)}"
+            self._finish(p, 0 if ns > ew else 1, reason, truncated=True)
 
-    def _finish(self, p: Position, team: int | None, reason: str) -> None:
+    def _finish(self, p: Position, team: int | None, reason: str, truncated: bool = False) -> None:
         p.phase = OVER
         p.to_act = TERMINAL
         if team is None:
             returns = (0.0, 0.0, 0.0, 0.0)
         else:
             returns = tuple(1.0 if s & 1 == team else -1.0 for s in range(4))
-        p.result = Outcome(returns, reason)
+        p.result = Outcome(returns, reason, truncated)
 
     def outcome(self) -> Outcome | None:
         """The result once a team has won (or the deal limit was reached)."""
@@ -431,6 +433,10 @@ class RookState(State):
     def observation_tensor(self, seat: int) -> np.ndarray:
         """The observation as a fixed-size float32 vector, seats relative to ``seat``."""
         return views.observation_tensor(self, seat)
+
+    def information_state_tensor(self, seat: int) -> np.ndarray:
+        """The observation tensor plus who played which card and each seat's bid."""
+        return views.information_state_tensor(self, seat)
 
     def information_state_key(self, seat: int) -> str:
         """The observation plus every past action as ``seat`` saw it (perfect recall)."""

@@ -179,6 +179,29 @@ def observation_tensor(state: RookState, seat: int) -> np.ndarray:
     return out
 
 
+INFO_TENSOR_SIZE = TENSOR_SIZE + 4 * NUM_CARDS + 4
+"""Length of ``information_state_tensor``: the observation, then per seat (relative to the
+observer) the cards it has played this hand and its highest bid (scaled by the total)."""
+
+
+def information_state_tensor(state: RookState, seat: int) -> np.ndarray:
+    """The observation plus what it forgets of this hand: who played which card (so who
+    showed out of a suit) and how high each seat bid."""
+    p = state.p
+    out = np.zeros(INFO_TENSOR_SIZE, dtype=np.float32)
+    out[:TENSOR_SIZE] = observation_tensor(state, seat)
+    tricks = [(t.leader, t.cards) for t in p.tricks] + [(p.leader, p.trick)]
+    for leader, cards in tricks:
+        for i, card in enumerate(cards):
+            out[TENSOR_SIZE + ((leader + i - seat) & 3) * NUM_CARDS + card] = 1.0
+    total = float(state.table.total)
+    base = TENSOR_SIZE + 4 * NUM_CARDS
+    for who, bid in p.calls:
+        i = base + ((who - seat) & 3)
+        out[i] = max(out[i], bid / total)
+    return out
+
+
 def seen_history(state: RookState, seat: int) -> list[str]:
     """Every action so far as ``seat`` saw it: others' dealt cards and discards are ``?``."""
     replay = state.game.new_initial_state(state.seed)

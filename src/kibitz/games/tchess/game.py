@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 from kibitz.core.capabilities import GameAI, Tool
 from kibitz.core.errors import NotationError
 from kibitz.core.game import Game
+from kibitz.games.tchess import views
 from kibitz.games.tchess.deck import CARD_NAMES, JESTER
 from kibitz.games.tchess.options import PRESETS, TchessOptions
 from kibitz.games.tchess.rules import TchessState
@@ -75,6 +76,33 @@ class TchessGame(Game):
     def num_distinct_actions(self) -> int:
         """``2L + 2``: PLAY per letter, END, PASS, TAKE per letter (chance reuses 0..L-1)."""
         return 2 * self.tables.num_letters + 2
+
+    def max_game_length(self) -> int:
+        """Rounds times the most actions a round takes. A round lays at most ``hand_limit``
+        cards a seat (a hand never starts a round above it), each turn ends with ``end``
+        after a card or a pass (passes: at most one more than the ends, plus the closing
+        two), and one take; TC-17 bounds the rounds by the non-King cards + 1 without the
+        ``max_rounds`` cap."""
+        t = self.tables
+        cards = 2 * self.options.hand_limit
+        per_round = cards + cards + (cards + 2) + 1
+        rounds = 2 * (sum(t.counts) - t.counts[t.king]) + 1
+        if self.options.max_rounds:
+            rounds = min(rounds, self.options.max_rounds)
+        return rounds * per_round
+
+    def max_chance_outcomes(self) -> int:
+        """Draws and steals are letter indices; the first attacker is 0 or 1."""
+        return max(self.tables.num_letters, 2)
+
+    def observation_tensor_shape(self) -> tuple[int, ...]:
+        """Seat-relative hand, sizes, discards, rows by slot, roles and phase (``views``)."""
+        return (views.tensor_size(self.tables.num_letters, self.options.hand_limit),)
+
+    def information_state_tensor_shape(self) -> tuple[int, ...]:
+        """The observation, then the other hand's known cards per letter."""
+        n = self.tables.num_letters
+        return (views.tensor_size(n, self.options.hand_limit) + n,)
 
     def new_initial_state(self, seed: int | None = None) -> TchessState:
         """The undealt start: the deal is a run of chance nodes, so ``seed`` is only recorded."""

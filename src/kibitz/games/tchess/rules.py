@@ -347,16 +347,17 @@ class TchessState(State):
         if not any(self.deck_size) and all(self._only_kings(s) for s in (0, 1)):
             self._finish(None, ONLY_KINGS)
         elif opts.max_rounds and self.round_no >= opts.max_rounds:
-            self._finish(None, ROUND_CAP)
+            self._finish(None, ROUND_CAP, truncated=True)
         else:
             self._start_round(1 - self.attacker)
 
     def _only_kings(self, seat: int) -> bool:
         return self.hand_size[seat] == self.hands[seat][self.tables.king]
 
-    def _finish(self, winner: int | None, reason: str) -> None:
+    def _finish(self, winner: int | None, reason: str, truncated: bool = False) -> None:
+        """End the game; ``truncated``: the ``max_rounds`` cap, not the rules, ended it."""
         returns = (0.0, 0.0) if winner is None else ((1.0, -1.0), (-1.0, 1.0))[winner]
-        self._outcome = Outcome(returns, reason)
+        self._outcome = Outcome(returns, reason, truncated)
         self.stage = OVER
         self.log.append(("over", returns, reason))
 
@@ -423,6 +424,10 @@ class TchessState(State):
     def observation_tensor(self, seat: int) -> np.ndarray:
         """The same view as a fixed-size float32 vector, seat-relative (own data first)."""
         return views.observation_tensor(self, seat)
+
+    def information_state_tensor(self, seat: int) -> np.ndarray:
+        """The observation tensor plus the cards of the other hand this seat knows of."""
+        return views.information_state_tensor(self, seat)
 
     def information_state_key(self, seat: int) -> str:
         """The seat's start view plus every action it saw, other seats' drawn letters masked."""

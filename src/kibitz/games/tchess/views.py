@@ -133,10 +133,10 @@ def start_key(state: TchessState, seat: int) -> str:
     return json.dumps(table_view(state, seat), sort_keys=True, separators=(",", ":"))
 
 
-def tensor_size(state: TchessState) -> int:
-    """Length of ``observation_tensor``: fixed by the options."""
-    n = state.num_letters
-    slots = state.game.options.hand_limit
+def tensor_size(num_letters: int, slots: int) -> int:
+    """Length of ``observation_tensor`` for a deck of ``num_letters`` letters and rows of
+    ``slots`` cards (the hand limit): fixed by the options."""
+    n = num_letters
     return n + 4 + 2 * n + 2 * slots * n + 2 + 5 + len(PHASE_NAMES) + n
 
 
@@ -146,7 +146,7 @@ def observation_tensor(state: TchessState, seat: int) -> np.ndarray:
     t = state.tables
     n = state.num_letters
     slots = state.game.options.hand_limit
-    out = np.zeros(tensor_size(state), dtype=np.float32)
+    out = np.zeros(tensor_size(n, slots), dtype=np.float32)
     order = (seat, 1 - seat)
     out[0:n] = state.hands[seat]
     pos = n
@@ -176,6 +176,30 @@ def observation_tensor(state: TchessState, seat: int) -> np.ndarray:
     pos += len(PHASE_NAMES)
     for c in state.take_letters:
         out[pos + c] = 1.0
+    return out
+
+
+def known_cards(state: TchessState, seat: int) -> list[int]:
+    """Per letter, how many cards of the other hand ``seat`` knows of: cards it took back
+    from its row in view of both (less those it has since laid or had stolen)."""
+    other = 1 - seat
+    known = [0] * state.num_letters
+    for event in state.log:
+        kind = event[0]
+        if kind == "return" and event[1] == other:
+            for letter in event[2]:
+                known[letter] += 1
+        elif kind in ("play", "steal") and event[1] == other and known[event[2]]:
+            known[event[2]] -= 1
+    return known
+
+
+def information_state_tensor(state: TchessState, seat: int) -> np.ndarray:
+    """The observation tensor, then the other hand's known cards per letter."""
+    n = state.num_letters
+    out = np.zeros(tensor_size(n, state.game.options.hand_limit) + n, dtype=np.float32)
+    out[:-n] = observation_tensor(state, seat)
+    out[-n:] = known_cards(state, seat)
     return out
 
 

@@ -1,0 +1,331 @@
+"""Every kibitz game as an OpenSpiel game: importing this module registers ``kibitz_<game>``.
+
+``pyspiel.load_game("kibitz_smess")`` or ``pyspiel.load_game("kibitz_rook", {"preset":
+"dixie"})`` then gives a Python OpenSpiel game whose ``GameType``/``GameInfo`` come from
+the game's declarations (``kibitz.core``), whose parameters are its options (see
+``kibitz.interop.params``) and whose observer gives observation and information-state
+strings and tensors, so that OpenSpiel's algorithms run on it unchanged.
+
+A game whose deal comes from a seed (Fortress deals, Cardmate's dealt setups) starts here
+with an explicit chance node: deal number ``k`` in ``1..deals`` (parameter ``deals``),
+each with probability ``1/deals``; the rest of the game is the kibitz state of that deal.
+``state.is_truncated()`` tells a game ended by a cap in the options from a real end.
+
+Importing this module also makes ``openspiel:BOT,...`` an agent spec (``kibitz.ai.specs``),
+so that OpenSpiel's bots play in ``kibitz match`` (see ``kibitz.interop.bots``).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, ClassVar
+
+import numpy as np
+import pyspiel
+
+from kibitz.core.errors import InvalidOptions
+from kibitz.core.game import Game, State
+from kibitz.core.options import options_to_json
+from kibitz.core.registry import game_class, games
+from kibitz.core.rng import Rng
+from kibitz.interop.params import (
+    DEFAULT_DEALS,
+    options_from_parameters,
+    parameter_specification,
+    parameters_from_game,
+    research_game,
+)
+
+PREFIX = "kibitz_"
+"""OpenSpiel's name of kibitz game ``g`` is ``kibitz_g``."""
+
+_GT = pyspiel.GameType
+_CHANCE = {
+    "deterministic": _GT.ChanceMode.DETERMINISTIC,
+    "explicit": _GT.ChanceMode.EXPLICIT_STOCHASTIC,
+    "seeded": _GT.ChanceMode.EXPLICIT_STOCHASTIC,
+}
+_INFORMATION = {
+    "perfect": _GT.Information.PERFECT_INFORMATION,
+    "imperfect": _GT.Information.IMPERFECT_INFORMATION,
+}
+_UTILITY = {"zero_sum": _GT.Utility.ZERO_SUM, "general_sum": _GT.Utility.GENERAL_SUM}
+_REWARDS = {"terminal": _GT.RewardModel.TERMINAL}
+
+
+def _json(data: Any) -> str:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+
+def game_type(game: Game, parameters: dict[str, Any] | None = None) -> pyspiel.GameType:
+    """OpenSpiel's ``GameType`` of a kibitz game (its chance mode as these options set it)."""
+    return pyspiel.GameType(
+        short_name=PREFIX + game.name,
+        long_name=f"kibitz {game.name}",
+        dynamics=_GT.Dynamics.SEQUENTIAL,
+        chance_mode=_CHANCE[game.chance_mode()],
+        information=_INFORMATION[game.information_type()],
+        utility=_UTILITY[game.utility],
+        reward_model=_REWARDS[game.reward_model],
+        max_num_players=game.num_players,
+        min_num_players=game.num_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=parameters if parameters is not None else {},
+    )
+
+
+def game_info(game: Game, deals: int) -> pyspiel.GameInfo:
+    """OpenSpiel's ``GameInfo``: action space, chance outcomes, utilities and game length."""
+    length = game.max_game_length()
+    if length is None:
+        raise InvalidOptions(
+            f"OpenSpiel needs a finite game length, and {game.name} with these options has "
+            "no cap: set one of its caps (see `kibitz games`), e.g. max_plies"
+        )
+    chance = game.max_chance_outcomes()
+    if game.chance_mode() == "seeded":
+        chance = max(chance, deals)
+    low, high = game.utility_bounds
+    return pyspiel.GameInfo(
+        num_distinct_actions=game.num_distinct_actions,
+        max_chance_outcomes=chance,
+        num_players=game.num_players,
+        min_utility=low,
+        max_utility=high,
+        utility_sum=0.0 if game.utility == "zero_sum" else None,
+        max_game_length=length,
+    )
+
+
+class KibitzGame(pyspiel.Game):
+    """A kibitz game as a Python OpenSpiel game; ``kibitz`` is the kibitz ``Game``.
+
+    ``register`` makes one subclass per game, naming it in ``kibitz_name`` (OpenSpiel keeps
+    the class it registers until the interpreter ends, and a class outlives that safely).
+    """
+
+    kibitz_name: ClassVar[str]
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        params = dict(params or {})
+        cls = game_class(self.kibitz_name)
+        self.kibitz: Game = cls(**options_from_parameters(cls, params))
+        self.deals = int(params.get("deals", DEFAULT_DEALS))
+        if self.deals < 1:
+            raise InvalidOptions(f"parameter 'deals' must be at least 1, got {self.deals}")
+        super().__init__(game_type(self.kibitz), game_info(self.kibitz, self.deals), params)
+
+    def new_initial_state(self) -> KibitzState:
+        """The start: the deal's chance node in a seeded game, else the kibitz start."""
+        return KibitzState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: pyspiel.IIGObservationType | None = None, params: Any = None
+    ) -> KibitzObserver:
+        """Observation (default) or, with ``perfect_recall``, information-state views."""
+        return KibitzObserver(self, iig_obs_type, params)
+
+    def state_of(self, state: State) -> KibitzState:
+        """An OpenSpiel state holding (a copy of) a kibitz state of this game."""
+        spiel = KibitzState(self)
+        spiel._kept = Kept(state.clone())
+        return spiel
+
+
+class Kept:
+    """The kibitz state inside an OpenSpiel state: copied by ``clone()`` when OpenSpiel
+    deep-copies, pickled as its serialization when OpenSpiel serializes."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+
+    def __deepcopy__(self, memo: dict) -> Kept:
+        return Kept(self.state.clone())
+
+    def __reduce__(self) -> tuple:
+        game = self.state.game
+        return (_revive, (game.name, options_to_json(game.options), self.state.serialize()))
+
+
+def _revive(name: str, options: dict[str, Any], text: str) -> Kept:
+    return Kept(game_class(name)(**options).deserialize(text))
+
+
+class KibitzState(pyspiel.State):
+    """An OpenSpiel state around a kibitz state (None while a seeded deal is pending)."""
+
+    def __init__(self, game: KibitzGame) -> None:
+        super().__init__(game)
+        kibitz = game.kibitz
+        self._kept: Kept | None = None
+        if kibitz.chance_mode() != "seeded":
+            self._kept = Kept(kibitz.new_initial_state())
+
+    @property
+    def kibitz(self) -> State | None:
+        """The kibitz state, or None before the deal of a seeded game."""
+        return None if self._kept is None else self._kept.state
+
+    def _deals(self) -> int:
+        return self.get_game().deals
+
+    # -- the OpenSpiel State API -------------------------------------------------------
+    def current_player(self) -> int:
+        """A seat, ``CHANCE`` (-1) or ``TERMINAL`` (-4): kibitz uses OpenSpiel's ids."""
+        s = self.kibitz
+        return pyspiel.PlayerId.CHANCE if s is None else s.current_player
+
+    def _legal_actions(self, player: int) -> list[int]:
+        s = self.kibitz
+        assert s is not None  # OpenSpiel asks chance nodes for chance_outcomes()
+        return s.legal_actions()
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The deal (outcome ``k - 1`` deals number ``k``), or the kibitz chance outcomes."""
+        s = self.kibitz
+        if s is None:
+            n = self._deals()
+            return [(k, 1.0 / n) for k in range(n)]
+        return s.chance_outcomes()
+
+    def _apply_action(self, action: int) -> None:
+        s = self.kibitz
+        if s is None:
+            if not 0 <= action < self._deals():
+                raise ValueError(f"deal outcome {action} is not in 0..{self._deals() - 1}")
+            self._kept = Kept(self.get_game().kibitz.new_initial_state(action + 1))
+        else:
+            s.apply(int(action))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        s = self.kibitz
+        if s is None:
+            return f"deal #{action + 1}"
+        return s.action_to_str(action)
+
+    def is_terminal(self) -> bool:
+        s = self.kibitz
+        return s is not None and s.is_terminal()
+
+    def is_truncated(self) -> bool:
+        """True when a cap in the options (``max_plies``, ...) ended the game, not its rules."""
+        s = self.kibitz
+        return s is not None and s.is_truncated()
+
+    def returns(self) -> list[float]:
+        s = self.kibitz
+        return [0.0] * self.num_players() if s is None else s.returns()
+
+    def rewards(self) -> list[float]:
+        s = self.kibitz
+        return [0.0] * self.num_players() if s is None else s.rewards()
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> KibitzState:
+        """A state ``player_id`` cannot tell from this one, hidden cards redrawn (for IS-MCTS)
+        from what that seat knows, seeded by one draw of ``probability_sampler``."""
+        s = self.kibitz
+        other = self.clone()
+        if s is not None:
+            seed = int(probability_sampler() * 2**53)
+            other._kept = Kept(s.resample_hidden(player_id, Rng(seed)))
+        return other
+
+    def __str__(self) -> str:
+        s = self.kibitz
+        if s is None:
+            return f"deal pending (one of #1..#{self._deals()})"
+        return s.render()
+
+
+class KibitzObserver:
+    """OpenSpiel's Python observer: a seat's observation, or with ``perfect_recall`` its
+    information state, as a string (the observation's JSON, or the information-state key)
+    and a tensor. ``private_info`` NONE observes as a spectator (strings only)."""
+
+    def __init__(
+        self, game: KibitzGame, iig_obs_type: pyspiel.IIGObservationType | None, params: Any
+    ) -> None:
+        if params:
+            raise ValueError(f"kibitz observers take no parameters; got {params}")
+        private = pyspiel.PrivateInfoType.SINGLE_PLAYER
+        self.recall = False
+        if iig_obs_type is not None:
+            self.recall = iig_obs_type.perfect_recall
+            private = iig_obs_type.private_info
+            if not iig_obs_type.public_info or private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+                raise ValueError(
+                    "kibitz games observe one seat (private_info SINGLE_PLAYER) or, without "
+                    "recall, a spectator (private_info NONE), always with public information"
+                )
+        self.spectator = private == pyspiel.PrivateInfoType.NONE
+        if self.spectator and self.recall:
+            raise ValueError("kibitz games keep no spectator information state")
+        kibitz = game.kibitz
+        self.tensor: np.ndarray | None = None
+        self.dict: dict[str, np.ndarray] = {}
+        if not self.spectator:
+            if self.recall:
+                name, shape = "info_state", kibitz.information_state_tensor_shape()
+            else:
+                name, shape = "observation", kibitz.observation_tensor_shape()
+            self.tensor = np.zeros(int(np.prod(shape)), np.float32)
+            self.dict[name] = self.tensor.reshape(shape)
+
+    def set_from(self, state: KibitzState, player: int) -> None:
+        """Write ``player``'s view of ``state`` into ``tensor`` (zeros before the deal)."""
+        if self.tensor is None:
+            return
+        s = state.kibitz
+        if s is None:
+            self.tensor.fill(0.0)
+        elif self.recall:
+            self.tensor[:] = s.information_state_tensor(player)
+        else:
+            self.tensor[:] = s.observation_tensor(player)
+
+    def string_from(self, state: KibitzState, player: int) -> str:
+        """``player``'s view of ``state`` as a string."""
+        s = state.kibitz
+        if s is None:
+            return "deal pending"
+        if self.recall:
+            return s.information_state_key(player)
+        return _json(s.observation(None if self.spectator else player))
+
+
+def register(name: str) -> None:
+    """Register kibitz game ``name`` with OpenSpiel as ``kibitz_<name>``."""
+    game = research_game(name)
+    params = parameter_specification(type(game))
+    if game.chance_mode() == "seeded":
+        params["deals"] = DEFAULT_DEALS
+    title = name.capitalize()
+    cls = type(f"Kibitz{title}Game", (KibitzGame,), {"kibitz_name": name, "__module__": __name__})
+    pyspiel.register_game(game_type(game, params), cls)
+
+
+def load(name: str, **options: Any) -> KibitzGame:
+    """The OpenSpiel game of kibitz game ``name`` with kibitz ``options`` (Python values,
+    as ``kibitz.load`` takes them), over the length defaults."""
+    game = research_game(name, **options)
+    return pyspiel.load_game(PREFIX + name, parameters_from_game(game))
+
+
+def spiel_game(game: Game) -> KibitzGame:
+    """The OpenSpiel game with exactly the options of kibitz ``game``."""
+    return pyspiel.load_game(PREFIX + game.name, parameters_from_game(game))
+
+
+_registered = {n for n in games() if PREFIX + n in pyspiel.registered_names()}
+for _name in games():
+    if _name not in _registered:
+        register(_name)
+
+from kibitz.interop import bots  # noqa: E402  (registers the ``openspiel`` agent kind)
+
+__all__ = ["PREFIX", "KibitzGame", "KibitzObserver", "KibitzState", "bots", "load", "register"]
