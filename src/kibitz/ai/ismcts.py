@@ -34,11 +34,10 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Any
 
 from kibitz.core.agent import Agent
 from kibitz.core.errors import InvalidOptions
-from kibitz.core.game import CHANCE, TERMINAL, State
+from kibitz.core.game import CHANCE, TERMINAL, Game, State
 from kibitz.core.play import play_out
 
 
@@ -127,7 +126,7 @@ class ISMCTSAgent(Agent):
                 self._kept = (after.information_state_key(seat), child)
         return best
 
-    def _setup(self, game: Any) -> None:
+    def _setup(self, game: Game) -> None:
         """Bind the game's hooks (if any) and the action id space for this search."""
         self._num_actions = game.num_distinct_actions
         self._num_players = game.num_players
@@ -231,9 +230,10 @@ class ISMCTSAgent(Agent):
         def stop(after: State) -> str | None:
             nonlocal played
             played += 1
-            if played < limit or after.is_terminal():
+            if played < limit:
                 return None
-            if settle and after.current_player != CHANCE:
+            player = after.current_player
+            if player == TERMINAL or (settle and player != CHANCE):
                 return None
             values = self._leaf(after)
             if values is None:
