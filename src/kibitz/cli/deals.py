@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import secrets
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -16,9 +17,19 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from kibitz.cli.common import OptionsArg, app, fail, make_game, user_errors
+from kibitz.cli.lab import AddressOpt, BackendOpt
 from kibitz.core.game import State
 from kibitz.core.rng import Rng
-from kibitz.lab.survey import assistant_of, format_summary, parse_range, run_survey, summarize
+from kibitz.lab.pool import Backend
+from kibitz.lab.store import ResultStore
+from kibitz.lab.survey import (
+    assistant_of,
+    format_summary,
+    parse_range,
+    run_survey,
+    summarize,
+    survey_settings,
+)
 
 GameArg = Annotated[str, typer.Argument(help="Game name (see `kibitz games`).")]
 NumberArg = Annotated[
@@ -102,8 +113,18 @@ def survey_cmd(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     nodes: NodesOpt = None,
     option: OptionsArg = None,
+    store: Annotated[
+        Path | None,
+        typer.Option("--store", help="SQLite file keeping every verdict; a rerun resumes."),
+    ] = None,
+    backend: BackendOpt = "local",
+    address: AddressOpt = None,
 ) -> None:
-    """Solve every deal in a range; print W/L/U, the winnable rate and its Wilson interval."""
+    """Solve every deal in a range; print W/L/U, the winnable rate and its Wilson interval.
+
+    With --store each chunk of verdicts is kept (compressed) as it is solved, and running the
+    same command again solves only the deals not kept yet.
+    """
     g = make_game(game, option)
     assistant_of(g)
     numbers = parse_range(g, deals)
@@ -111,12 +132,16 @@ def survey_cmd(
         fail(f"--workers must be at least 1, got {workers}")
     if nodes is not None and nodes < 1:
         fail(f"--nodes must be at least 1, got {nodes}")
+    where = Backend(backend, workers or os.cpu_count() or 1, address)
+    kept = ResultStore(store, "survey", survey_settings(g, nodes)) if store else None
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                TimeElapsedColumn())  # fmt: skip
     with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
         task = bar.add_task(f"{game} {deals}", total=len(numbers))
-        results = run_survey(
-            g, numbers, workers or os.cpu_count() or 1, nodes, lambda k: bar.advance(task, k)
-        )
+        try:
+            results = run_survey(g, numbers, where, nodes, lambda k: bar.advance(task, k), kept)
+        finally:
+            if kept:
+                kept.close()
     summary = summarize(g.name, results)
     typer.echo(json.dumps(summary.to_json()) if as_json else format_summary(summary))

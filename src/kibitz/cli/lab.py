@@ -26,9 +26,17 @@ from kibitz.lab.match import (
     run_match,
     run_solo,
 )
+from kibitz.lab.pool import Backend
 from kibitz.lab.stats import MatchStats, wilson
 
-WorkersOpt = Annotated[int, typer.Option(help="Worker processes.")]
+WorkersOpt = Annotated[int, typer.Option(help="Worker processes (or Ray CPUs).")]
+BackendOpt = Annotated[
+    str, typer.Option("--backend", help="Where games run: local (processes) or ray.")
+]
+AddressOpt = Annotated[
+    str | None,
+    typer.Option("--address", help="Ray cluster address (default: a local Ray started here)."),
+]
 SeedOpt = Annotated[
     int | None,
     typer.Option(help="First seed (default 0; 1 in one-player games, whose deals start at 1)."),
@@ -44,7 +52,7 @@ HandsOpt = Annotated[
 
 
 def _progress_run(
-    plan: MatchPlan, workers: int, label: str, spec: str | None = None
+    plan: MatchPlan, workers: int | Backend, label: str, spec: str | None = None
 ) -> MatchResult | list[SoloResult]:
     """Run a match (or, given ``spec``, that agent alone on every deal) with a progress bar."""
     columns = (TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
@@ -105,6 +113,8 @@ def match_cmd(
     json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     hands: HandsOpt = None,
     opening: OpeningOpt = None,
+    backend: BackendOpt = "local",
+    address: AddressOpt = None,
 ) -> None:
     """Play A against B; print wins, draws, losses, score and Elo with 95% intervals.
 
@@ -114,7 +124,7 @@ def match_cmd(
         game, option, a, b, games, seed, hands, opening, duplicate=duplicate,
         records=str(records) if records else None,
     )
-    result = _progress_run(plan, workers, f"{a} vs {b}")
+    result = _progress_run(plan, Backend(backend, workers, address), f"{a} vs {b}")
     if json_out:
         typer.echo(result_json(result))
     else:

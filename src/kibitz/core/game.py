@@ -321,6 +321,11 @@ class State(ABC):
         """The running score of each side, or None where the game keeps none."""
         return None
 
+    def contracts(self) -> list[dict[str, Any]]:
+        """The contracts taken on so far, one per scored deal, for studies of bidding games:
+        ``seat`` (the declarer), ``bid`` and ``made``; empty where the game has no bidding."""
+        return []
+
     def last_action(self, seat: int | None) -> dict[str, Any] | None:
         """The last action as ``seat`` may see it (None at the start): ``seat`` (who acted,
         None for chance) and ``text``; where it may be seen, also ``id`` and the structured

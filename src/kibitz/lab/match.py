@@ -26,7 +26,7 @@ from kibitz.core.play import play_out
 from kibitz.core.record import dumps_record, make_record
 from kibitz.core.registry import load
 from kibitz.core.rng import Rng
-from kibitz.lab.pool import run_all
+from kibitz.lab.pool import Backend, run_all
 from kibitz.lab.stats import MatchStats, match_stats
 
 
@@ -181,10 +181,11 @@ def play_one(plan: MatchPlan, index: int) -> GameResult:
 
 def run_match(
     plan: MatchPlan,
-    workers: int = 1,
+    workers: int | Backend = 1,
     progress: Callable[[GameResult], None] | None = None,
 ) -> MatchResult:
-    """Play every game of ``plan`` (in ``workers`` processes) and collect the results."""
+    """Play every game of ``plan`` (in ``workers`` processes, or on a backend) and collect
+    the results."""
     if plan.records:
         Path(plan.records).mkdir(parents=True, exist_ok=True)
     jobs = [(plan, i) for i in range(plan.games)]
@@ -194,7 +195,7 @@ def run_match(
 def run_solo(
     plan: MatchPlan,
     spec: str,
-    workers: int = 1,
+    workers: int | Backend = 1,
     progress: Callable[[SoloResult], None] | None = None,
 ) -> list[SoloResult]:
     """Every deal of a one-player ``plan`` played by ``spec``, in deal order."""

@@ -1,29 +1,93 @@
-"""Running the lab's independent jobs (games, deals) in worker processes."""
+"""Running the lab's independent jobs (games, deals): a local process pool, or Ray.
+
+Jobs are pure functions of their arguments (every seed is in the job), so whichever backend
+runs them the results are the same; only the order they finish in differs.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
 from typing import Any
+
+from kibitz.core.errors import InvalidOptions
+
+BACKENDS = ("local", "ray")
+
+
+@dataclass(frozen=True)
+class Backend:
+    """Where jobs run: ``local`` (processes here) or ``ray`` (``address``: a cluster's, or
+    None for a Ray started here on demand), with ``workers`` processes or Ray CPUs."""
+
+    name: str = "local"
+    workers: int = 1
+    address: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.name not in BACKENDS:
+            raise InvalidOptions(f"backend {self.name!r}: choose one of {', '.join(BACKENDS)}")
+        if self.workers < 1:
+            raise InvalidOptions(f"workers must be at least 1, got {self.workers}")
+        if self.address and self.name != "ray":
+            raise InvalidOptions("an address is for the ray backend (--backend ray)")
 
 
 def run_all(
-    func: Callable[..., Any], jobs: list[tuple], workers: int, progress: Callable | None = None
+    func: Callable[..., Any],
+    jobs: list[tuple],
+    workers: int | Backend,
+    progress: Callable | None = None,
 ) -> list:
-    """``func(*job)`` for every job, in ``workers`` processes; results in completion order.
-
-    ``progress(result)`` is called as each job finishes.
-    """
+    """``func(*job)`` for every job on the backend (or in ``workers`` local processes);
+    results in completion order. ``progress(result)`` is called as each job finishes."""
+    backend = workers if isinstance(workers, Backend) else Backend("local", max(workers, 1))
+    if backend.name == "ray":
+        return _run_ray(func, jobs, backend, progress)
     out = []
-    if workers <= 1:
+    if backend.workers <= 1:
         for job in jobs:
             out.append(func(*job))
             if progress:
                 progress(out[-1])
         return out
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    with ProcessPoolExecutor(max_workers=backend.workers) as pool:
         for fut in as_completed([pool.submit(func, *job) for job in jobs]):
             out.append(fut.result())
             if progress:
                 progress(out[-1])
+    return out
+
+
+def _ray():
+    """The ``ray`` module, or a clear error naming the extra that installs it."""
+    try:
+        import ray
+    except ImportError as exc:
+        raise InvalidOptions(
+            "the ray backend needs Ray: pip install 'kibitz[ray]'"
+        ) from exc
+    return ray
+
+
+def _run_ray(
+    func: Callable[..., Any], jobs: list[tuple], backend: Backend, progress: Callable | None
+) -> list:
+    """The jobs as Ray tasks: on the cluster at ``backend.address``, else on a Ray started
+    here (``backend.workers`` CPUs) if none is running yet."""
+    ray = _ray()
+    if not ray.is_initialized():
+        if backend.address:
+            ray.init(address=backend.address, log_to_driver=False)
+        else:
+            ray.init(num_cpus=backend.workers, include_dashboard=False, log_to_driver=False)
+    task = ray.remote(func)
+    pending = [task.remote(*job) for job in jobs]
+    out = []
+    while pending:
+        done, pending = ray.wait(pending, num_returns=1)
+        out.append(ray.get(done[0]))
+        if progress:
+            progress(out[-1])
     return out

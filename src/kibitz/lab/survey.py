@@ -3,12 +3,15 @@
 Every deal of the range is solved from its start within a node limit, in a process pool;
 the summary counts the verdicts, gives the winnable rate with a conservative Wilson
 interval (unknown deals count as lost for the low end and as won for the high end), and
-for each figure the solver reports (``Verdict.detail``) its mean and how often it is zero.
+for each figure the solver reports (``Verdict.detail``) its mean, how often it is zero and
+its distribution. Given a ``ResultStore``, every chunk of verdicts is stored (compressed)
+as it is solved, and a rerun solves only the deals not stored yet.
 """
 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -16,8 +19,9 @@ from typing import Any
 from kibitz.core.capabilities import Assistant
 from kibitz.core.errors import InvalidOptions
 from kibitz.core.game import Game
-from kibitz.lab.pool import run_all
+from kibitz.lab.pool import Backend, run_all
 from kibitz.lab.stats import wilson
+from kibitz.lab.store import ResultStore
 
 CHUNK = 25
 """Deals one worker job solves (fewer, larger jobs for the pool)."""
@@ -64,33 +68,59 @@ def _solve_chunk(game: Game, numbers: list[int], node_limit: int | None) -> list
     return [solve_deal(game, n, node_limit) for n in numbers]
 
 
+def survey_settings(game: Game, node_limit: int | None) -> dict[str, Any]:
+    """What a survey's stored verdicts depend on: the game, its options, the node limit."""
+    return {"game": game.name, "options": repr(game.options), "nodes": node_limit}
+
+
+def _row(r: DealResult) -> list:
+    return [r.number, r.verdict, r.nodes, dict(r.detail)]
+
+
+def stored_results(store: ResultStore) -> dict[int, DealResult]:
+    """Every deal result kept in a survey's store, by deal number."""
+    return {n: DealResult(n, v, nodes, detail)
+            for _, rows in store.items() for n, v, nodes, detail in rows}  # fmt: skip
+
+
 def run_survey(
     game: Game,
     numbers: range,
-    workers: int = 1,
+    workers: int | Backend = 1,
     node_limit: int | None = None,
     progress: Callable[[int], None] | None = None,
+    store: ResultStore | None = None,
 ) -> list[DealResult]:
-    """Solve every deal (in ``workers`` processes), in deal order; ``progress(k)`` after
-    each ``k`` deals solved."""
+    """Solve every deal (on ``workers`` processes or a backend), in deal order;
+    ``progress(k)`` after each ``k`` deals solved. With a ``store``, deals already in it are
+    not solved again and each chunk solved is stored as it finishes."""
     assistant_of(game)
-    chunks = [(game, list(numbers[k : k + CHUNK]), node_limit)
-              for k in range(0, len(numbers), CHUNK)]  # fmt: skip
+    kept = stored_results(store) if store else {}
+    todo = [n for n in numbers if n not in kept]
+    chunks = [(game, todo[k : k + CHUNK], node_limit)
+              for k in range(0, len(todo), CHUNK)]  # fmt: skip
+    if progress and len(numbers) > len(todo):
+        progress(len(numbers) - len(todo))
 
     def solved(part: list[DealResult]) -> None:
+        if store is not None:
+            store.add(f"{part[0].number:012d}", [_row(r) for r in part])
         if progress:
             progress(len(part))
 
     done = run_all(_solve_chunk, chunks, workers, solved)
-    return sorted((r for part in done for r in part), key=lambda r: r.number)
+    fresh = {r.number: r for part in done for r in part}
+    return [kept.get(n) or fresh[n] for n in numbers]
 
 
 @dataclass(frozen=True)
 class Figure:
-    """A solver figure over the survey: its mean and the share of deals where it is zero."""
+    """A solver figure over the survey: its mean, the share of deals where it is zero, and
+    how many deals give each value."""
 
     mean: float
     zero_share: float
+    counts: Mapping[int, int]
 
 
 @dataclass(frozen=True)
@@ -106,6 +136,7 @@ class Summary:
     ci_low: float
     ci_high: float
     nodes: int
+    nodes_max: int
     figures: Mapping[str, Figure]
 
     def to_json(self) -> dict[str, Any]:
@@ -113,8 +144,9 @@ class Summary:
         return {
             "game": self.game, "deals": self.deals, "win": self.win, "loss": self.loss,
             "unknown": self.unknown, "rate": self.rate, "ci_low": self.ci_low,
-            "ci_high": self.ci_high, "nodes": self.nodes,
-            "figures": {k: {"mean": f.mean, "zero_share": f.zero_share}
+            "ci_high": self.ci_high, "nodes": self.nodes, "nodes_max": self.nodes_max,
+            "figures": {k: {"mean": f.mean, "zero_share": f.zero_share,
+                            "counts": {str(v): c for v, c in sorted(f.counts.items())}}
                         for k, f in self.figures.items()},
         }  # fmt: skip
 
@@ -130,6 +162,7 @@ def summarize(game: str, results: list[DealResult]) -> Summary:
         k: Figure(
             sum(r.detail.get(k, 0) for r in results) / n,
             sum(r.detail.get(k, 0) == 0 for r in results) / n,
+            dict(Counter(r.detail.get(k, 0) for r in results)),
         )
         for k in keys
     }
@@ -137,7 +170,8 @@ def summarize(game: str, results: list[DealResult]) -> Summary:
         game=game, deals=n, win=win, loss=loss, unknown=unknown,
         rate=win / n if n else 0.0,
         ci_low=wilson(win, n)[0], ci_high=wilson(win + unknown, n)[1],
-        nodes=sum(r.nodes for r in results), figures=figures,
+        nodes=sum(r.nodes for r in results), nodes_max=max((r.nodes for r in results), default=0),
+        figures=figures,
     )  # fmt: skip
 
 
@@ -152,6 +186,7 @@ def format_summary(s: Summary) -> str:
                 f"{k}: mean {f.mean:.2f}, zero in {f.zero_share:.2%} of deals"
                 for k, f in s.figures.items()
             ),
-            f"nodes searched: {s.nodes}",
+            f"nodes searched: {s.nodes} (mean {s.nodes / max(s.deals, 1):.1f}, "
+            f"most {s.nodes_max} on one deal)",
         ]
     )

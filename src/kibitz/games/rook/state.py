@@ -419,6 +419,10 @@ class RookState(State):
         """The game score of North-South and East-West."""
         return [float(x) for x in self.p.scores]
 
+    def contracts(self) -> list[dict[str, Any]]:
+        """Every scored hand's declarer, contract and whether it was made (the score sheet)."""
+        return [{"seat": e.declarer, "bid": e.contract, "made": e.made} for e in self.p.sheet]
+
     def _observe(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may know (spec section 5; None: what every seat sees alike)."""
         return views.observe(self, seat)

@@ -1,0 +1,259 @@
+"""A study's report from its stored results: figures per variant, differences, plots.
+
+Per variant: the first seat's side's score (1 win, 1/2 draw, 0 loss; one player: the win
+rate) with its 95% interval, the draw and decisive rates (Wilson intervals), the game length
+(moves by the players) and its distribution, the mean number of legal moves at a decision,
+and in games with bidding the declarers' success by bid. Every variant after the first is
+compared with the first: differences with normal 95% intervals (independent samples).
+"""
+
+from __future__ import annotations
+
+import html
+import math
+import statistics
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from kibitz.lab.stats import Z95, match_stats, wilson
+from kibitz.lab.study import Study
+
+Interval = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class VariantFigures:
+    """The figures of one variant's games."""
+
+    name: str
+    games: int
+    score: float
+    score_ci: Interval
+    draws: int
+    draw_ci: Interval
+    decisive: int
+    decisive_ci: Interval
+    finished: int
+    length_mean: float
+    length_ci: Interval
+    length_quartiles: tuple[float, float, float]
+    lengths: tuple[int, ...]
+    legal_moves: float
+    bids: dict[int, tuple[int, int]]
+    """Bid -> (contracts at that bid, contracts made)."""
+
+
+def _mean_ci(values: Sequence[float]) -> tuple[float, Interval]:
+    n = len(values)
+    mean = sum(values) / n
+    half = Z95 * math.sqrt(statistics.pvariance(values) / n) if n > 1 else math.inf
+    return mean, (mean - half, mean + half)
+
+
+def variant_figures(name: str, results: list[dict[str, Any]]) -> VariantFigures:
+    """The figures of one variant from its stored game results."""
+    n = len(results)
+    stats = match_stats([r["points"] for r in results])
+    lengths = tuple(r["moves"] for r in results)
+    mean, ci = _mean_ci(lengths)
+    q = statistics.quantiles(lengths, n=4, method="inclusive") if n > 1 else [mean] * 3
+    bids: dict[int, list[int]] = {}
+    for r in results:
+        for c in r["contracts"]:
+            tally = bids.setdefault(c["bid"], [0, 0])
+            tally[0] += 1
+            tally[1] += bool(c["made"])
+    decisive = stats.wins + stats.losses
+    return VariantFigures(
+        name, n, stats.score, stats.score_ci, stats.draws, wilson(stats.draws, n),
+        decisive, wilson(decisive, n), sum(r["finished"] for r in results), mean, ci,
+        (q[0], q[1], q[2]), lengths, sum(r["legal_moves"] for r in results) / n,
+        {b: (t[0], t[1]) for b, t in sorted(bids.items())},
+    )  # fmt: skip
+
+
+def difference(a: Sequence[float], b: Sequence[float]) -> tuple[float, Interval]:
+    """``mean(b) - mean(a)`` with its normal 95% interval (independent samples)."""
+    d = sum(b) / len(b) - sum(a) / len(a)
+    se = math.sqrt(statistics.pvariance(a) / len(a) + statistics.pvariance(b) / len(b))
+    return d, (d - Z95 * se, d + Z95 * se)
+
+
+def figures_by_variant(study: Study, results: list[dict[str, Any]]) -> list[VariantFigures]:
+    """Figures of every variant that has results, in the study's order."""
+    out = []
+    for v in study.variants:
+        mine = [r for r in results if r["variant"] == v.name]
+        if mine:
+            out.append(variant_figures(v.name, mine))
+    return out
+
+
+def differences(study: Study, results: list[dict[str, Any]]) -> list[list[str]]:
+    """Table rows: each variant against the first, for score, draw rate and length."""
+    by = {v.name: [r for r in results if r["variant"] == v.name] for v in study.variants}
+    base_name = study.variants[0].name
+    base = by[base_name]
+    rows = []
+    for v in study.variants[1:]:
+        other = by[v.name]
+        if not base or not other:
+            continue
+        row = [f"{v.name} − {base_name}"]
+        for pick, fmt in (
+            (lambda r: r["points"], "{:+.3f}"),
+            (lambda r: float(r["points"] == 0.5), "{:+.3f}"),
+            (lambda r: float(r["points"] != 0.5), "{:+.3f}"),
+            (lambda r: float(r["moves"]), "{:+.1f}"),
+            (lambda r: r["legal_moves"], "{:+.2f}"),
+        ):
+            d, (lo, hi) = difference([pick(r) for r in base], [pick(r) for r in other])
+            row.append(f"{fmt.format(d)} [{fmt.format(lo)}, {fmt.format(hi)}]")
+        rows.append(row)
+    return rows
+
+
+def _plots(figs: list[VariantFigures], out: Path) -> list[tuple[str, str]]:
+    """Draw the plots as PNG and SVG in ``out``; (title, PNG name) of each."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    names = [f.name for f in figs]
+    x = range(len(figs))
+    drawn: list[tuple[str, str]] = []
+
+    def save(fig: Any, stem: str, title: str) -> None:
+        fig.tight_layout()
+        for ext in ("png", "svg"):
+            fig.savefig(out / f"{stem}.{ext}", dpi=110)
+        plt.close(fig)
+        drawn.append((title, f"{stem}.png"))
+
+    fig, ax = plt.subplots(figsize=(7, 3.6))
+    for k, (label, val, ci) in enumerate(
+        (("first side's score", "score", "score_ci"),
+         ("draw rate", "draws", "draw_ci"),
+         ("decisive rate", "decisive", "decisive_ci"))
+    ):  # fmt: skip
+        vals = [getattr(f, val) if val == "score" else getattr(f, val) / f.games for f in figs]
+        lo = [v - getattr(f, ci)[0] for v, f in zip(vals, figs, strict=True)]
+        hi = [getattr(f, ci)[1] - v for v, f in zip(vals, figs, strict=True)]
+        ax.bar([i + (k - 1) * 0.27 for i in x], vals, 0.27, yerr=[lo, hi], capsize=3, label=label)
+    ax.axhline(0.5, color="grey", lw=0.8, ls="--")
+    ax.set_xticks(list(x), names, rotation=15)
+    ax.set_ylim(0, 1)
+    ax.set_ylabel("share of games (95% interval)")
+    ax.legend(fontsize=8)
+    save(fig, "scores", "First side's score, draw and decisive rates")
+
+    fig, ax = plt.subplots(figsize=(7, 3.6))
+    ax.boxplot([f.lengths for f in figs], showmeans=True)
+    ax.set_xticks([i + 1 for i in x], names, rotation=15)
+    ax.set_ylabel("moves per game")
+    save(fig, "lengths", "Game length (moves by the players)")
+
+    fig, ax = plt.subplots(figsize=(7, 3.2))
+    ax.bar(list(x), [f.legal_moves for f in figs], color="tab:green")
+    ax.set_xticks(list(x), names, rotation=15)
+    ax.set_ylabel("legal moves per decision")
+    save(fig, "legal_moves", "Average number of legal moves")
+
+    if any(f.bids for f in figs):
+        fig, ax = plt.subplots(figsize=(7, 3.6))
+        for f in figs:
+            bids = [b for b, (n, _) in f.bids.items() if n]
+            ax.plot(bids, [f.bids[b][1] / f.bids[b][0] for b in bids], marker="o", label=f.name)
+        ax.set_xlabel("bid")
+        ax.set_ylabel("contracts made")
+        ax.set_ylim(0, 1)
+        ax.legend(fontsize=8)
+        save(fig, "bids", "Declarer's success rate by bid")
+    return drawn
+
+
+def _pct(ci: Interval) -> str:
+    return f"[{ci[0]:.1%}, {ci[1]:.1%}]"
+
+
+def report_tables(study: Study, results: list[dict[str, Any]]) -> list[tuple[str, list, list]]:
+    """The report's tables: (title, header, rows)."""
+    figs = figures_by_variant(study, results)
+    main = [
+        [f.name, str(f.games), f"{f.score:.3f} [{f.score_ci[0]:.3f}, {f.score_ci[1]:.3f}]",
+         f"{f.draws / f.games:.1%} {_pct(f.draw_ci)}",
+         f"{f.decisive / f.games:.1%} {_pct(f.decisive_ci)}",
+         f"{f.length_mean:.1f} [{f.length_ci[0]:.1f}, {f.length_ci[1]:.1f}]",
+         " / ".join(f"{q:g}" for q in f.length_quartiles), f"{f.legal_moves:.2f}",
+         f"{f.games - f.finished}"]
+        for f in figs
+    ]  # fmt: skip
+    tables = [(
+        "Variants",
+        ["variant", "games", "first side's score [95%]", "draw rate [95%]",
+         "decisive rate [95%]", "length, mean [95%]", "length quartiles",
+         "legal moves", "capped"],
+        main,
+    )]  # fmt: skip
+    diffs = differences(study, results)
+    if diffs:
+        tables.append((
+            f"Differences from {study.variants[0].name} (95% intervals)",
+            ["variants", "score", "draw rate", "decisive rate", "length", "legal moves"],
+            diffs,
+        ))  # fmt: skip
+    bid_rows = [
+        [f.name, str(b), str(n), str(m), f"{m / n:.1%} {_pct(wilson(m, n))}"]
+        for f in figs for b, (n, m) in f.bids.items()
+    ]  # fmt: skip
+    if bid_rows:
+        tables.append(("Declarer's success by bid",
+                       ["variant", "bid", "contracts", "made", "success [95%]"], bid_rows))
+    return tables
+
+
+def write_report(
+    study: Study, results: list[dict[str, Any]], out: Path, command: str
+) -> tuple[Path, Path]:
+    """Write ``report.md`` and ``report.html`` (and the plots) into ``out``."""
+    out.mkdir(parents=True, exist_ok=True)
+    figs = figures_by_variant(study, results)
+    plots = _plots(figs, out) if figs else []
+    tables = report_tables(study, results)
+    intro = (
+        f"{len(results)} games of {study.games} per variant; agents by seat: "
+        f"{', '.join(f'`{a}`' for a in study.agents)}; seeds {study.seed} to "
+        f"{study.seed + study.games - 1} (the same deals in every variant). The first side is "
+        "the first seat's side (in one-player games the score is the win rate). Length: moves "
+        "made by the players. Capped: games stopped by the move cap."
+    )
+    variants = [f"`{v.name}`: {v.game} {v.options or '(defaults)'}" for v in study.variants]
+    md = [f"# {study.title}", "", study.notes, "", intro, "", f"Made with `{command}`.", "",
+          *[f"- {v}" for v in variants], ""]  # fmt: skip
+    page = [f"<h1>{html.escape(study.title)}</h1>", f"<p>{html.escape(study.notes)}</p>",
+            f"<p>{html.escape(intro)}</p>",
+            f"<p>Made with <code>{html.escape(command)}</code>.</p>",
+            "<ul>", *[f"<li>{html.escape(v)}</li>" for v in variants], "</ul>"]  # fmt: skip
+    for title, head, rows in tables:
+        md += [f"## {title}", "", "| " + " | ".join(head) + " |",
+               "|" + "---|" * len(head), *["| " + " | ".join(r) + " |" for r in rows], ""]
+        page += [f"<h2>{html.escape(title)}</h2>", "<table>",
+                 "<tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in head) + "</tr>",
+                 *["<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in r) + "</tr>"
+                   for r in rows], "</table>"]  # fmt: skip
+    for title, png in plots:
+        md += [f"## {title}", "", f"![{title}]({png})", ""]
+        page += [f"<h2>{html.escape(title)}</h2>", f'<img src="{png}" alt="{html.escape(title)}">']
+    style = ("body{font-family:sans-serif;max-width:60em;margin:auto}table{border-collapse:"
+             "collapse}td,th{border:1px solid #ccc;padding:.2em .5em}")
+    md_path, html_path = out / "report.md", out / "report.html"
+    md_path.write_text("\n".join(md), encoding="utf-8")
+    html_path.write_text(
+        f"<!doctype html><html><head><meta charset='utf-8'><title>{html.escape(study.title)}"
+        f"</title><style>{style}</style></head><body>{''.join(page)}</body></html>",
+        encoding="utf-8",
+    )
+    return md_path, html_path

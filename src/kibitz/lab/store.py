@@ -1,0 +1,72 @@
+"""Results that last: one SQLite file per study or survey, a row per finished job.
+
+Each row is a key and its result as zlib-compressed JSON, committed as the job finishes,
+so an interrupted run resumes by skipping the keys already stored and a report can be
+rebuilt from the file alone. The file also holds the run's settings: resuming with other
+settings (another game, other options, another node limit) is refused, not mixed in.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import zlib
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from kibitz.core.errors import InvalidOptions
+
+
+def _pack(value: Any) -> bytes:
+    return zlib.compress(json.dumps(value, separators=(",", ":")).encode(), 9)
+
+
+def _unpack(blob: bytes) -> Any:
+    return json.loads(zlib.decompress(blob))
+
+
+class ResultStore:
+    """A results file of one kind (``study`` or ``survey``) and one set of settings."""
+
+    def __init__(self, path: str | Path, kind: str, settings: dict[str, Any]) -> None:
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._db = sqlite3.connect(self.path)
+        self._db.execute("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT)")
+        self._db.execute("CREATE TABLE IF NOT EXISTS results (key TEXT PRIMARY KEY, data BLOB)")
+        wanted = json.dumps({"kind": kind, "settings": settings}, sort_keys=True)
+        row = self._db.execute("SELECT value FROM meta WHERE key = 'run'").fetchone()
+        if row is None:
+            self._db.execute("INSERT INTO meta VALUES ('run', ?)", (wanted,))
+            self._db.commit()
+        elif row[0] != wanted:
+            self._db.close()
+            raise InvalidOptions(
+                f"{self.path} holds results of other settings ({row[0]}); "
+                "give another file to start afresh"
+            )
+
+    def keys(self) -> set[str]:
+        """The keys of the jobs already finished."""
+        return {k for (k,) in self._db.execute("SELECT key FROM results")}
+
+    def add(self, key: str, value: Any) -> None:
+        """Store one finished job's result (JSON-able) and commit it at once."""
+        self._db.execute("INSERT OR REPLACE INTO results VALUES (?, ?)", (key, _pack(value)))
+        self._db.commit()
+
+    def items(self) -> Iterator[tuple[str, Any]]:
+        """Every stored ``(key, result)``, by key."""
+        for key, blob in self._db.execute("SELECT key, data FROM results ORDER BY key"):
+            yield key, _unpack(blob)
+
+    def close(self) -> None:
+        """Close the file."""
+        self._db.close()
+
+    def __enter__(self) -> ResultStore:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.close()
