@@ -11,7 +11,7 @@ import random
 import re
 import secrets
 
-from kibitz.core.errors import KibitzError
+from kibitz.core.errors import InvalidOptions
 from kibitz.core.rng import Rng
 
 MAX_GAME_NUMBER = 10**20 - 1
@@ -22,7 +22,7 @@ NUM_PILES = 10
 _NUMBER_RE = re.compile(r"#?\s*\d+(?:[ ,_]\d+)*")
 
 
-class InvalidGameNumber(KibitzError, ValueError):
+class InvalidGameNumber(InvalidOptions):
     """A game number outside 1..10^20-1 or text that is not one."""
 
 

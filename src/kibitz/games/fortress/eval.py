@@ -8,7 +8,7 @@ while it has a fresh one to go to. ``random`` and ``greedy`` work through ``SEAR
 
 from __future__ import annotations
 
-from kibitz.core.agent import Agent
+from kibitz.core.agent import Agent, Needs
 from kibitz.core.capabilities import SearchHooks
 from kibitz.core.rng import Rng
 from kibitz.games.fortress.analysis import INTERACTIVE_NODES
@@ -50,6 +50,7 @@ class HeuristicAgent(Agent):
     """
 
     kind = "heuristic"
+    needs = Needs(perfect_information=True)
 
     def __init__(self, seed: int = 0, noise: float = 0.0) -> None:
         super().__init__(seed)
@@ -107,6 +108,7 @@ class SolverAgent(Agent):
     """
 
     kind = "solver"
+    needs = Needs(perfect_information=True)
 
     def __init__(self, seed: int = 0, nodes: int = INTERACTIVE_NODES, time_cap: float = 0.0):
         super().__init__(seed)
