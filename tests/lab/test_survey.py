@@ -24,7 +24,7 @@ def test_summary_counts_verdicts_and_the_conservative_interval():
     assert (s.win, s.loss, s.unknown, s.rate, s.nodes) == (50, 40, 10, 0.5, 100)
     assert round(s.ci_low * 100, 2) == 40.38 and round(s.ci_high * 100, 2) == 69.06
     assert s.figures["max_home"].zero_share == 0.5 and s.figures["max_home"].mean == 26.0
-    assert s.to_json()["figures"]["home"] == {"mean": 0.0, "zero_share": 1.0}
+    assert s.to_json()["figures"]["home"] == {"mean": 0.0, "zero_share": 1.0, "counts": {"0": 100}}
 
 
 def test_parse_range_reads_numbers_as_the_game_writes_them():
@@ -48,3 +48,28 @@ def test_survey_solves_every_deal_in_order_with_any_number_of_workers():
 def test_a_game_without_a_solver_is_refused():
     with pytest.raises(InvalidOptions, match="smess has no solver"):
         run_survey(kibitz.load("smess"), range(1, 3))
+
+
+def test_a_stored_survey_resumes_and_keeps_every_verdict(tmp_path):
+    from kibitz.lab.store import ResultStore
+    from kibitz.lab.survey import stored_results, survey_settings
+
+    settings = survey_settings(FORTRESS, 20_000)
+    fresh = run_survey(FORTRESS, range(1, 41), 1, 20_000)
+    with ResultStore(tmp_path / "s.sqlite", "survey", settings) as store:
+        run_survey(FORTRESS, range(1, 21), 1, 20_000, None, store)
+        assert sorted(stored_results(store)) == list(range(1, 21))
+        seen = []
+        assert run_survey(FORTRESS, range(1, 41), 1, 20_000, seen.append, store) == fresh
+        assert seen == [20, 20]  # the 20 kept at once, then only the 20 new ones solved
+        assert stored_results(store) == {r.number: r for r in fresh}
+    with pytest.raises(InvalidOptions, match="other settings"):
+        ResultStore(tmp_path / "s.sqlite", "survey", survey_settings(FORTRESS, 5))
+
+
+def test_summary_gives_the_distribution_of_each_figure_and_the_solver_effort():
+    results = [DealResult(k, "loss", k * 10, {"max_home": k % 3}) for k in range(1, 7)]
+    s = summarize("fortress", results)
+    assert s.figures["max_home"].counts == {1: 2, 2: 2, 0: 2}
+    assert (s.nodes, s.nodes_max) == (210, 60)
+    assert s.to_json()["figures"]["max_home"]["counts"] == {"0": 2, "1": 2, "2": 2}

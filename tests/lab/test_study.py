@@ -1,0 +1,120 @@
+"""Variant studies: parsing, results kept as they finish, resuming, the report's numbers."""
+
+import re
+
+import pytest
+
+from kibitz.core.errors import InvalidOptions, KibitzError
+from kibitz.lab.pool import Backend
+from kibitz.lab.report import figures_by_variant, write_report
+from kibitz.lab.store import ResultStore
+from kibitz.lab.study import parse_study, play_study_game, run_study, study_results
+
+TINY = {
+    "title": "tiny",
+    "game": "smess",
+    "agents": ["random"],
+    "games": 4,
+    "max_plies": 40,
+    "variants": [
+        {"name": "free"},
+        {"name": "printed", "options": {"promotion_requires_captured_numskull": True}},
+    ],
+}
+
+
+def test_a_study_file_is_checked_before_anything_runs():
+    for bad, message in (
+        ({**TINY, "gmaes": 3}, "unknown keys"),
+        ({**TINY, "game": "nogame"}, "nogame"),
+        ({**TINY, "games": 0}, "games must be"),
+        ({**TINY, "variants": [{"name": "a"}, {"name": "a"}]}, "must differ"),
+        ({**TINY, "variants": [{"name": "a", "options": {"bogus": 1}}]}, "bogus"),
+        ({**TINY, "agents": ["nosuchagent"]}, "nosuchagent"),
+    ):
+        with pytest.raises(KibitzError, match=message):
+            parse_study(bad)
+
+
+def test_a_game_is_scored_for_the_first_side_with_its_length_and_moves():
+    study = parse_study(TINY)
+    r = play_study_game(study.variants[0], study.agents, 0, 1, 40)
+    assert r["seed"] == 1 and r["points"] in (0.0, 0.5, 1.0) and 0 < r["moves"] <= 40
+    assert r["legal_moves"] > 1 and r["contracts"] == []
+    assert r == play_study_game(study.variants[0], study.agents, 0, 1, 40)
+
+
+def test_rook_hands_record_the_declarer_and_the_bid():
+    study = parse_study({"game": "rook", "games": 1, "variants": [
+        {"name": "one hand", "options": {"max_hands": 1}}]})  # fmt: skip
+    r = play_study_game(study.variants[0], study.agents, 0, 0, 2000)
+    (contract,) = r["contracts"]
+    assert contract["seat"] in range(4) and contract["bid"] > 0
+
+
+def test_an_interrupted_study_resumes_without_replaying_finished_games(tmp_path):
+    study = parse_study(TINY)
+    with ResultStore(tmp_path / "a.sqlite", "study", study.settings()) as store:
+        whole = run_study(study, store)
+    seen = []
+
+    def stop_after_three(result):
+        seen.append(result)
+        if len(seen) == 3:
+            raise KeyboardInterrupt
+
+    path = tmp_path / "b.sqlite"
+    with ResultStore(path, "study", study.settings()) as store, pytest.raises(KeyboardInterrupt):
+        run_study(study, store, 1, stop_after_three)
+    with ResultStore(path, "study", study.settings()) as store:
+        assert len(store.keys()) == 3
+        replayed = []
+        again = run_study(study, store, 1, replayed.append)
+    assert len(replayed) == 8 - 3 and again == whole
+    with pytest.raises(InvalidOptions, match="other settings"):
+        ResultStore(path, "study", {**study.settings(), "seed": 9})
+
+
+def test_the_report_gives_the_stored_numbers(tmp_path):
+    study = parse_study(TINY)
+    with ResultStore(tmp_path / "r.sqlite", "study", study.settings()) as store:
+        results = run_study(study, store)
+        assert study_results(study, store) == results
+    md, page = write_report(study, results, tmp_path, "kibitz study tiny.toml")
+    text = md.read_text()
+    for name in ("free", "printed"):
+        mine = [r for r in results if r["variant"] == name]
+        score = sum(r["points"] for r in mine) / len(mine)
+        length = sum(r["moves"] for r in mine) / len(mine)
+        row = re.search(rf"^\| {name} \| 4 \| ([\d.]+) .*?\| ([\d.]+) \[", text, re.M)
+        assert row and float(row[1]) == round(score, 3)
+        assert re.search(rf"^\| {name} \|.*\| {length:.1f} \[", text, re.M)
+    assert "Differences from free" in text and "printed − free" in text
+    assert (tmp_path / "scores.png").exists() and (tmp_path / "lengths.svg").exists()
+    assert "<table>" in page.read_text() and 'src="scores.png"' in page.read_text()
+    figs = figures_by_variant(study, results)
+    assert [f.games for f in figs] == [4, 4]
+
+
+def test_ray_gives_the_same_results_as_the_process_pool(tmp_path):
+    import ray  # the ray extra is part of the dev install
+
+    study = parse_study(TINY)
+    with ResultStore(tmp_path / "local.sqlite", "study", study.settings()) as store:
+        local = run_study(study, store, Backend("local", 2))
+    try:
+        with ResultStore(tmp_path / "ray.sqlite", "study", study.settings()) as store:
+            on_ray = run_study(study, store, Backend("ray", 2))
+    finally:
+        ray.shutdown()
+    assert on_ray == local
+
+
+def test_a_backend_is_checked():
+    for args, message in (
+        (("spark",), "choose one of local, ray"),
+        (("local", 0), "at least 1"),
+        (("local", 1, "10.0.0.1:6379"), "for the ray backend"),
+    ):
+        with pytest.raises(InvalidOptions, match=message):
+            Backend(*args)
