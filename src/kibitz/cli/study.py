@@ -53,7 +53,8 @@ def study_cmd(
             columns = (TextColumn(study.title), BarColumn(), MofNCompleteColumn(),
                        TimeElapsedColumn())  # fmt: skip
             with Progress(*columns, transient=True, disable=not sys.stderr.isatty()) as bar:
-                task = bar.add_task(study.title, total=total, completed=len(store.keys()))
+                done = len(study_results(study, store))
+                task = bar.add_task(study.title, total=total, completed=done)
                 results = run_study(study, store, where, lambda _r: bar.advance(task))
     command = "kibitz " + " ".join(shlex.quote(a) for a in sys.argv[1:])
     md, page = write_report(study, results, folder, command)
