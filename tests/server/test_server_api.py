@@ -19,7 +19,8 @@ def test_games_list_options_seats_and_levels(client: TestClient) -> None:
     schema = games["smess"]["options"]
     assert schema["type"] == "object" and schema["additionalProperties"] is False
     assert schema["properties"]["max_plies_without_progress"] == {
-        "anyOf": [{"type": "integer"}, {"type": "null"}], "default": None}
+        "anyOf": [{"type": "integer", "minimum": 1, "maximum": 10_000}, {"type": "null"}],
+        "default": None}
     assert games["rook"]["options"]["properties"]["preset"]["default"] == "crowsnest"
     assert games["smess"]["default_level"] in games["smess"]["levels"]
     assert games["fortress"]["features"] == games["fortress"]["description"]["features"]

@@ -7,7 +7,7 @@ from fastapi.testclient import TestClient
 from helpers import COMPUTER, HUMAN, new_table, receive_until
 from starlette.websockets import WebSocketDisconnect
 
-from kibitz.server.store import ActionRow
+from kibitz.server.schema import ActionRow
 
 
 def stored_plies(client: TestClient, table_id: str) -> int:

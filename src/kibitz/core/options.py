@@ -1,8 +1,12 @@
 """Game options: a frozen dataclass per game, built and validated from keyword arguments.
 
 Each game declares ``@dataclass(frozen=True) class XOptions`` with typed fields and defaults;
-``__post_init__`` checks values. This module rejects unknown names and ill-typed values, and
-turns command-line ``KEY=VALUE`` text into typed values, so every front end validates alike.
+``__post_init__`` checks values. Every number, list, map and text option declares its range
+with ``bounded(default, minimum=..., maximum=...)`` (a ``dataclasses.field`` carrying
+``Bounds``), so that no option can make
+a state, its views or its action space large; the range shows in ``kibitz games`` and in the
+JSON Schema. This module rejects unknown names, ill-typed and out-of-range values, and turns
+command-line ``KEY=VALUE`` text into typed values, so every front end validates alike.
 """
 
 from __future__ import annotations
@@ -10,10 +14,96 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from kibitz.core.errors import InvalidOptions
+
+
+@dataclass(frozen=True)
+class Bounds:
+    """The range of an option: numbers (and the numbers inside a list or map) within
+    ``minimum..maximum``, at most ``items`` entries in a list or map, at most ``length``
+    characters in a text (and in each text inside a list)."""
+
+    minimum: int | None = None
+    maximum: int | None = None
+    items: int | None = None
+    length: int | None = None
+
+    def describe(self) -> str:
+        """The range in words, e.g. ``1..1000, at most 14 items``."""
+        parts = []
+        if self.minimum is not None or self.maximum is not None:
+            low = "" if self.minimum is None else self.minimum
+            high = "" if self.maximum is None else self.maximum
+            parts.append(f"{low}..{high}")
+        if self.items is not None:
+            parts.append(f"at most {self.items} items")
+        if self.length is not None:
+            parts.append(f"at most {self.length} characters")
+        return ", ".join(parts)
+
+
+def bounded(
+    default: Any = dataclasses.MISSING,
+    *,
+    default_factory: Callable[[], Any] | Any = dataclasses.MISSING,
+    minimum: int | None = None,
+    maximum: int | None = None,
+    items: int | None = None,
+    length: int | None = None,
+) -> Any:
+    """An options field with its ``Bounds`` (checked by ``build_options``)."""
+    metadata = {"bounds": Bounds(minimum, maximum, items, length)}
+    if default_factory is not dataclasses.MISSING:
+        return dataclasses.field(default_factory=default_factory, metadata=metadata)
+    return dataclasses.field(default=default, metadata=metadata)
+
+
+def bounds_of(cls: type) -> dict[str, Bounds]:
+    """The declared bounds of the options of ``cls``, by name."""
+    return {f.name: f.metadata["bounds"] for f in dataclasses.fields(cls)
+            if "bounds" in f.metadata}
+
+
+def preview(value: Any, limit: int = 40) -> str:
+    """``repr(value)`` cut to ``limit`` characters, so that an error never echoes a large
+    input (a huge number is named by its size: its digits may not even be printable)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
+        return f"a number of {value.bit_length()} bits"
+    try:
+        text = repr(value) if not isinstance(value, str) else repr(value[: limit + 1])
+    except ValueError:  # a number inside with more digits than Python prints
+        return "a value too large to show"
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+def _out_of_range(name: str, value: Any, bounds: Bounds, what: str = "") -> InvalidOptions:
+    return InvalidOptions(
+        f"option {name!r}{what} must be within {bounds.describe()}, got {preview(value)}"
+    )
+
+
+def check_bounds(name: str, value: Any, bounds: Bounds) -> None:
+    """Raise InvalidOptions when ``value`` (or a part of it) is outside ``bounds``."""
+    if isinstance(value, bool) or value is None:
+        return
+    if isinstance(value, (int, float)):
+        low, high = bounds.minimum, bounds.maximum
+        if (low is not None and value < low) or (high is not None and value > high):
+            raise _out_of_range(name, value, bounds)
+    elif isinstance(value, str):
+        if bounds.length is not None and len(value) > bounds.length:
+            raise _out_of_range(name, value, bounds, f" ({len(value)} characters)")
+    elif isinstance(value, (list, tuple, dict)):
+        if bounds.items is not None and len(value) > bounds.items:
+            raise _out_of_range(name, value, bounds, f" ({len(value)} items)")
+        for part in value.values() if isinstance(value, dict) else value:
+            if isinstance(part, (list, tuple, dict)):
+                raise InvalidOptions(f"option {name!r} may not nest lists or maps")
+            check_bounds(name, part, bounds)
 
 
 def _hints(cls: type) -> dict[str, Any]:
@@ -65,7 +155,7 @@ def _check(name: str, value: Any, tp: Any) -> Any:
             return float(value)
     elif isinstance(tp, type) and isinstance(value, tp):
         return value
-    raise InvalidOptions(f"option {name!r} must be {type_name(tp)}, got {value!r}")
+    raise InvalidOptions(f"option {name!r} must be {type_name(tp)}, got {preview(value)}")
 
 
 def build_options(cls: type, values: Mapping[str, Any]) -> Any:
@@ -77,12 +167,19 @@ def build_options(cls: type, values: Mapping[str, Any]) -> Any:
         raise InvalidOptions(f"unknown option {unknown[0]!r}; valid options: {valid}")
     hints = _hints(cls)
     checked = {name: _check(name, value, hints[name]) for name, value in values.items()}
+    bounds = bounds_of(cls)
+    for name, value in checked.items():  # before the game's own checks do any work
+        if name in bounds:
+            check_bounds(name, value, bounds[name])
     try:
-        return cls(**checked)
+        options = cls(**checked)
     except InvalidOptions:
         raise
     except (TypeError, ValueError) as exc:
         raise InvalidOptions(str(exc)) from exc
+    for name, limit in bounds.items():  # as normalised (text forms made lists and maps)
+        check_bounds(name, getattr(options, name), limit)
+    return options
 
 
 _NONE_WORDS = ("none", "null")
@@ -152,8 +249,9 @@ def parse_option_text(cls: type, pairs: Iterable[str]) -> dict[str, Any]:
 
 
 def describe_options(cls: type) -> list[tuple[str, str, Any]]:
-    """``(name, type, default)`` for every option of ``cls``, for ``kibitz games``."""
+    """``(name, type and range, default)`` for every option of ``cls``, for ``kibitz games``."""
     hints = _hints(cls)
+    bounds = bounds_of(cls)
     rows = []
     for f in dataclasses.fields(cls):
         if f.default is not dataclasses.MISSING:
@@ -162,7 +260,10 @@ def describe_options(cls: type) -> list[tuple[str, str, Any]]:
             default = f.default_factory()
         else:
             default = None
-        rows.append((f.name, type_name(hints[f.name]), default))
+        kind = type_name(hints[f.name])
+        if f.name in bounds:
+            kind += f" ({bounds[f.name].describe()})"
+        rows.append((f.name, kind, default))
     return rows
 
 
@@ -182,17 +283,41 @@ def options_to_json(options: Any) -> dict[str, Any]:
     return out
 
 
-def _type_schema(tp: Any) -> dict[str, Any]:
-    """The JSON Schema of one option type (the types ``build_options`` checks)."""
+def _range_schema(bounds: Bounds | None) -> dict[str, Any]:
+    """The ``minimum``/``maximum`` keywords of ``bounds``."""
+    if bounds is None:
+        return {}
+    out = {"minimum": bounds.minimum, "maximum": bounds.maximum}
+    return {k: v for k, v in out.items() if v is not None}
+
+
+def _type_schema(tp: Any, bounds: Bounds | None = None) -> dict[str, Any]:
+    """The JSON Schema of one option type (the types ``build_options`` checks), with the
+    keywords of its bounds where they apply."""
     origin = typing.get_origin(tp)
     if origin is Literal:
         return {"enum": list(typing.get_args(tp))}
     if origin in (typing.Union, types.UnionType):
-        return {"anyOf": [_type_schema(a) for a in typing.get_args(tp)]}
+        return {"anyOf": [_type_schema(a, bounds) for a in typing.get_args(tp)]}
     if origin in (tuple, list):
-        return {"type": "array", "items": _type_schema(typing.get_args(tp)[0])}
-    simple = {type(None): "null", bool: "boolean", int: "integer", float: "number",
-              str: "string", dict: "object"}
+        out = {"type": "array", "items": _type_schema(typing.get_args(tp)[0], bounds)}
+        if bounds is not None and bounds.items is not None:
+            out["maxItems"] = bounds.items
+        return out
+    if tp in (int, float):
+        return {"type": "integer" if tp is int else "number", **_range_schema(bounds)}
+    if tp is str:
+        length = None if bounds is None else bounds.length
+        return {"type": "string", **({} if length is None else {"maxLength": length})}
+    if tp is dict:
+        out = {"type": "object"}
+        if bounds is not None:
+            if bounds.items is not None:
+                out["maxProperties"] = bounds.items
+            if range_ := _range_schema(bounds):
+                out["additionalProperties"] = range_
+        return out
+    simple = {type(None): "null", bool: "boolean"}
     if tp in simple:
         return {"type": simple[tp]}
     raise TypeError(f"option type {type_name(tp)} has no JSON Schema")
@@ -202,8 +327,9 @@ def options_schema(cls: type) -> dict[str, Any]:
     """The JSON Schema of the options dataclass ``cls``: one property per option with its
     default, no other names allowed (what clients build option forms from)."""
     hints = _hints(cls)
+    bounds = bounds_of(cls)
     properties = {
-        name: {**_type_schema(hints[name]),
+        name: {**_type_schema(hints[name], bounds.get(name)),
                "default": list(default) if isinstance(default, tuple) else default}
         for name, _type, default in describe_options(cls)
     }

@@ -1,41 +1,50 @@
 """The FastAPI application: JSON API, one WebSocket per table, and the pages.
 
 ``create_app(db_url)`` builds it; ``kibitz serve`` runs it on uvicorn. The OpenAPI
-description is at ``/openapi.json`` (browsable at ``/docs``); the live protocol is
-documented in docs/web.md.
+description is at ``/openapi.json`` (browsable at ``/docs``); the live protocol and the
+server's limits are documented in docs/web.md.
 """
 
 from __future__ import annotations
 
-import html
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
-from pathlib import Path
 from typing import Any, Literal
 
-from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
-from fastapi.staticfiles import StaticFiles
+from fastapi import FastAPI, Query, Request, WebSocket
+from limits import parse_many
 from pydantic import BaseModel, Field
+from slowapi import Limiter
+from slowapi.util import get_remote_address
 
-from kibitz.core.errors import InvalidOptions, InvalidRecord, KibitzError, UnknownGame
+from kibitz.core.errors import InvalidOptions, InvalidRecord, KibitzError
 from kibitz.core.options import options_schema, options_to_json
 from kibitz.core.record import parse_record_text, replay
 from kibitz.core.registry import game_classes, load
-from kibitz.server.hub import Forbidden, Hub, NotFound
-from kibitz.server.rules import rules_html
+from kibitz.server import pages, responses
+from kibitz.server.guard import Guard
+from kibitz.server.hub import Forbidden, Hub
+from kibitz.server.limits import (
+    BadInput,
+    Limits,
+    clip,
+    json_depth_exceeds,
+    load_json,
+    parse_seed,
+    quote,
+)
 from kibitz.server.store import Store
 from kibitz.server.workers import make_pool
-
-STATIC = Path(__file__).parent / "static"
 
 
 class SeatChoice(BaseModel):
     """Who sits at a seat."""
 
     kind: Literal["human", "computer", "open"] = "human"
-    level: int | None = Field(None, description="computer level (default: the game's own)")
+    level: int | None = Field(
+        None, ge=0, le=99, description="computer level (default: the game's own)"
+    )
     name: str | None = Field(None, max_length=64, description="player name for statistics")
 
 
@@ -46,34 +55,41 @@ class CreateTable(BaseModel):
     starts where it ends.
     """
 
-    game: str | None = Field(None, description="the game (needed unless a record is given)")
-    options: dict[str, Any] = {}
-    seed: int | str | None = Field(
-        None, description="deal/game number (digits as text for big numbers); random if omitted"
+    game: str | None = Field(
+        None, max_length=32, description="the game (needed unless a record is given)"
     )
-    position: str | None = Field(None, description="start from the game's position string")
+    options: dict[str, Any] = Field({}, max_length=64, description="the game's options")
+    seed: int | str | None = Field(
+        None, description="deal/game number, up to 20 digits (as text for big numbers); "
+        "random if omitted"
+    )
+    position: str | None = Field(
+        None, max_length=1000, description="start from the game's position string"
+    )
     winnable_only: bool = Field(
         False, description="a deal the game's solver proves winnable (games with an assistant)"
     )
-    seats: list[SeatChoice]
+    seats: list[SeatChoice] = Field(max_length=8)
     record: str | None = Field(
         None, max_length=1_000_000,
         description="a game record to continue (JSON or the game's own text format)",
     )
+    private: bool = Field(
+        False, description="not listed in the lobby: only its invite link lets anyone in"
+    )
 
 
-def imported_start(body: CreateTable) -> tuple[str, dict[str, Any], int | None, str | None,
-                                               tuple[int, ...]]:
+def imported_start(body: CreateTable, limits: Limits) -> tuple[
+    str, dict[str, Any], int | None, str | None, tuple[int, ...]
+]:
     """Game, options, seed, position and actions of a table: from its record if it has one."""
     if body.record is None:
         if not body.game:
             raise InvalidOptions("a table needs a 'game' (or a 'record' to continue)")
-        seed = body.seed
-        if isinstance(seed, str):
-            if not seed.strip().isdigit():
-                raise InvalidOptions(f"seed must be a whole number, got {seed!r}")
-            seed = int(seed)
+        seed = parse_seed(body.seed, limits.max_seed_digits)
         return body.game, body.options, seed, body.position, ()
+    if json_depth_exceeds(body.record, limits.max_depth):  # before any parser recurses
+        raise BadInput(f"the record nests brackets deeper than {limits.max_depth} levels")
     data = parse_record_text(body.record)
     if body.game and body.game != data["game"]:
         raise InvalidRecord(f"the record is a {data['game']} game, not {body.game}")
@@ -90,18 +106,18 @@ def imported_start(body: CreateTable) -> tuple[str, dict[str, Any], int | None, 
 class JoinSeat(BaseModel):
     """Take an open seat with the table's invite code."""
 
-    seat: int
-    invite: str
+    seat: int = Field(ge=0, le=7)
+    invite: str = Field(max_length=64)
     name: str | None = Field(None, max_length=64)
 
 
 class ActionBody(BaseModel):
     """An action sent over HTTP instead of the WebSocket."""
 
-    token: str
-    action: str | None = None
-    id: int | None = None
-    ply: int | None = None
+    token: str = Field(max_length=64)
+    action: str | None = Field(None, max_length=Limits.max_action_text)
+    id: int | None = Field(None, ge=0, le=2**31)
+    ply: int | None = Field(None, ge=0, le=2**31)
 
 
 def game_info(name: str) -> dict[str, Any]:
@@ -123,21 +139,15 @@ def game_info(name: str) -> dict[str, Any]:
     }
 
 
-def page(title: str, main: str) -> str:
-    """A plain HTML page in the site's frame."""
-    return (
-        "<!doctype html><html lang='en'><head><meta charset='utf-8'>"
-        "<meta name='viewport' content='width=device-width, initial-scale=1'>"
-        f"<title>{html.escape(title)} - kibitz</title>"
-        "<link rel='stylesheet' href='/static/style.css'></head><body>"
-        f"<header><a href='/'>kibitz</a></header>{main}</body></html>"
-    )
-
-
-def page_error(status: int, message: str) -> HTMLResponse:
-    """An error page that says what went wrong."""
-    main = f"<main><p class='error' role='alert'>{html.escape(message)}</p></main>"
-    return HTMLResponse(page("error", main), status_code=status)
+def rate_limit(limiter: Limiter, rate: str | None) -> Callable[[Any], Any]:
+    """The route decorator of a per-client ``rate`` (e.g. ``20/minute;200/day``), or none."""
+    if not rate:
+        return lambda route: route
+    try:
+        parse_many(rate)
+    except ValueError as exc:
+        raise ValueError(f"rate limit {rate!r}: {exc}") from None
+    return limiter.limit(rate)
 
 
 def create_app(
@@ -145,10 +155,17 @@ def create_app(
     pool: str = "process",
     workers: int | None = None,
     computer_delay: float = 0.0,
+    limits: Limits | None = None,
 ) -> FastAPI:
-    """The kibitz web app on the database ``db_url`` (any SQLAlchemy URL)."""
+    """The kibitz web app on the database ``db_url`` (SQLite or PostgreSQL), under the
+    resource policy ``limits`` (defaults suited to a public server)."""
+    limits = limits or Limits()
+    limiter = Limiter(key_func=get_remote_address, key_style="endpoint",
+                      storage_uri="memory://")
+    creating = rate_limit(limiter, limits.create_rate)
+    joining = rate_limit(limiter, limits.join_rate)
     store = Store(db_url)
-    hub = Hub(store, make_pool(pool, workers), computer_delay)
+    hub = Hub(store, make_pool(pool, workers), computer_delay, limits)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -163,15 +180,14 @@ def create_app(
         summary="Play five games where chess meets cards, against the computer or friends.",
         version="0.1.0",
         lifespan=lifespan,
+        docs_url=None,  # the API browser is a page of pages.py, from local files
+        redoc_url=None,
     )
     app.state.hub = hub
-
-    @app.exception_handler(KibitzError)
-    async def kibitz_error(request: Request, exc: KibitzError) -> JSONResponse:
-        status = 404 if isinstance(exc, (NotFound, UnknownGame)) else (
-            403 if isinstance(exc, Forbidden) else 400
-        )
-        return JSONResponse({"error": str(exc)}, status_code=status)
+    app.state.limiter = limiter
+    app.state.limits = limits
+    app.add_middleware(Guard, limits=limits)
+    responses.install(app)
 
     # -- API -------------------------------------------------------------------------------
     @app.get("/api/games", summary="Every game with its options, seats and computer levels")
@@ -179,11 +195,12 @@ def create_app(
         return [game_info(name) for name in game_classes()]
 
     @app.post("/api/tables", summary="Create a table; returns a token for each human seat")
-    async def create_table(body: CreateTable) -> dict[str, Any]:
-        game, options, seed, position, actions = imported_start(body)
+    @creating
+    async def create_table(request: Request, body: CreateTable) -> dict[str, Any]:
+        game, options, seed, position, actions = imported_start(body, limits)
         table, tokens = await hub.create(
             game, options, [s.model_dump() for s in body.seats], seed,
-            position, body.winnable_only and not actions, actions,
+            position, body.winnable_only and not actions, actions, body.private,
         )
         return {
             "id": table.id,
@@ -201,7 +218,8 @@ def create_app(
         return hub.get(table_id).summary()
 
     @app.post("/api/tables/{table_id}/join", summary="Take an open seat (invite code needed)")
-    async def join(table_id: str, body: JoinSeat) -> dict[str, Any]:
+    @joining
+    async def join(request: Request, table_id: str, body: JoinSeat) -> dict[str, Any]:
         table = hub.get(table_id)
         token = await hub.join(table, body.seat, body.invite, body.name)
         return {"id": table.id, "seat": body.seat, "token": token}
@@ -245,71 +263,53 @@ def create_app(
         await websocket.accept()
         try:
             table = hub.get(table_id)
-        except NotFound as exc:
-            await websocket.send_json({"type": "error", "message": str(exc)})
-            await websocket.close(code=4404)
+            seat = table.seat_for_token(token)
+            if token and seat is None:
+                raise Forbidden("this token holds no seat at this table")
+            outbox = hub.connect(table, websocket, seat)
+        except KibitzError as exc:
+            code = 4404 if responses.status_of(exc) == 404 else (
+                4403 if isinstance(exc, Forbidden) else 1013)
+            await websocket.send_text(error_text(exc))
+            await websocket.close(code=code)
             return
-        seat = table.seat_for_token(token)
-        if token and seat is None:
-            await websocket.send_json(
-                {"type": "error", "message": "this token holds no seat at this table"}
-            )
-            await websocket.close(code=4403)
-            return
-        table.connections[websocket] = seat
-        await hub.broadcast(table)
         try:
             while True:
-                text = await websocket.receive_text()
-                try:
-                    message = json.loads(text)
-                except json.JSONDecodeError as exc:
-                    await websocket.send_json(
-                        {"type": "error", "message": f"message is not JSON: {exc}"}
-                    )
-                    continue
-                try:
-                    reply = await hub.handle(table, seat, message)
-                except KibitzError as exc:
-                    await websocket.send_json({"type": "error", "message": str(exc)})
-                    continue
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                reply = await answer(table, seat, message)
                 if reply is not None:
-                    await websocket.send_json(reply)
-        except WebSocketDisconnect:
-            pass
+                    outbox.reply(reply)
+                await outbox.room()
         finally:
-            table.connections.pop(websocket, None)
-            await hub.broadcast(table)
+            await hub.disconnect(table, websocket)
+
+    async def answer(table: Any, seat: int | None, message: dict[str, Any]) -> str | None:
+        """The reply to one WebSocket message (None: the new state is the answer)."""
+        try:
+            text = message.get("text")
+            if text is None:
+                raise BadInput("binary messages are not understood; send JSON text")
+            if len(text) > limits.max_message:
+                raise BadInput(f"message of {len(text)} characters; at most "
+                               f"{limits.max_message}")
+            request = load_json(text, limits.max_depth)
+            action = request.get("action") if isinstance(request, dict) else None
+            if isinstance(action, str) and len(action) > limits.max_action_text:
+                raise BadInput(f"action {quote(action)} is longer than "
+                               f"{limits.max_action_text} characters")
+            reply = await hub.handle(table, seat, request)
+        except KibitzError as exc:
+            return error_text(exc)
+        return None if reply is None else json.dumps(reply, separators=(",", ":"))
 
     # -- pages -----------------------------------------------------------------------------
-    app.mount("/static", StaticFiles(directory=STATIC), name="static")
-
-    @app.get("/", include_in_schema=False)
-    def lobby() -> FileResponse:
-        return FileResponse(STATIC / "index.html")
-
-    @app.get("/play/{table_id}", include_in_schema=False)
-    def play_page(table_id: str) -> FileResponse:
-        hub.get(table_id)
-        return FileResponse(STATIC / "play.html")
-
-    @app.get("/join/{table_id}", include_in_schema=False)
-    def join_page(table_id: str) -> FileResponse:
-        hub.get(table_id)
-        return FileResponse(STATIC / "join.html")
-
-    @app.get("/stats", include_in_schema=False)
-    def stats_page() -> FileResponse:
-        return FileResponse(STATIC / "stats.html")
-
-    @app.get("/rules/{game}", include_in_schema=False, response_class=HTMLResponse)
-    def rules_page(game: str, preset: str | None = None) -> HTMLResponse:
-        try:
-            body = rules_html(game, preset)
-        except UnknownGame as exc:
-            return page_error(404, str(exc))
-        except InvalidOptions as exc:
-            return page_error(400, str(exc))
-        return HTMLResponse(page(f"{game} rules", f"<main class='rules'>{body}</main>"))
+    pages.install(app, hub)
 
     return app
+
+
+def error_text(exc: Exception) -> str:
+    """A WebSocket error reply naming the problem (never more than a short message)."""
+    return json.dumps({"type": "error", "message": clip(str(exc))}, separators=(",", ":"))

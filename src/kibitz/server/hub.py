@@ -1,8 +1,13 @@
-"""The hub: every live table, the live-play protocol, computer turns and broadcasting.
+"""The hub: the tables in memory, the live-play protocol, computer turns and broadcasting.
 
 All changes to a table happen under its lock, are stored as they happen, and are then sent
 to every connection as that connection's own view. Computer seats think in the worker pool;
 when a move comes back the table is checked to be where it was before the move is applied.
+
+Memory is bounded: at most ``Limits.max_tables`` tables are held; finished tables and tables
+nobody has used for ``Limits.idle_seconds`` are unloaded (everything is stored already) and
+loaded again on demand, and when room is needed the least recently used unwatched table
+goes first. A table of computers only plays while someone watches it.
 """
 
 from __future__ import annotations
@@ -11,6 +16,7 @@ import asyncio
 import json
 import logging
 import secrets
+import time
 from collections.abc import Callable
 from concurrent.futures import Executor
 from typing import Any
@@ -22,10 +28,15 @@ from kibitz.core.options import options_to_json
 from kibitz.core.registry import load
 from kibitz.core.session import Session
 from kibitz.server import workers
+from kibitz.server.limits import Limits
+from kibitz.server.outbox import Outbox
 from kibitz.server.store import SeatSpec, Store, StoredTable, hash_token
 from kibitz.server.table import LiveTable
 
 log = logging.getLogger("kibitz.server")
+
+SEAT_CONNECTIONS = 4
+"""Connections one seat may have open at a time (a player's tabs and devices)."""
 
 
 class NotFound(KibitzError, LookupError):
@@ -34,6 +45,10 @@ class NotFound(KibitzError, LookupError):
 
 class Forbidden(KibitzError, PermissionError):
     """A token that does not hold the seat it tries to act for."""
+
+
+class Busy(KibitzError, RuntimeError):
+    """The server is at a limit of its resource policy for now; try again later."""
 
 
 def agent_for(game: Game, level: int | None) -> str:
@@ -51,32 +66,80 @@ def agent_for(game: Game, level: int | None) -> str:
 class Hub:
     """Live tables in memory, backed by the store."""
 
-    def __init__(self, store: Store, pool: Executor, computer_delay: float = 0.0) -> None:
+    def __init__(
+        self, store: Store, pool: Executor, computer_delay: float = 0.0,
+        limits: Limits | None = None,
+    ) -> None:
         self.store = store
         self.pool = pool
         self.computer_delay = computer_delay
+        self.limits = limits or Limits()
         self.tables: dict[str, LiveTable] = {}
         self.tasks: set[asyncio.Task] = set()
 
     # -- lifecycle -------------------------------------------------------------------------
     async def startup(self) -> None:
-        """Resume every unfinished table and its computer turns."""
-        for stored in self.store.unfinished():
-            try:
-                table = LiveTable(stored)
-            except KibitzError as exc:
-                log.error("table %s cannot be resumed: %s", stored.id, exc)
-                continue
-            self.tables[table.id] = table
-            async with table.lock:
-                self._save(table)
-            self._kick(table)
+        """Start unloading idle tables. Unfinished tables stay stored until someone opens
+        them; loading one resumes its computer turns, so a restart loses nothing."""
+        self._spawn(self._sweeper())
 
     async def shutdown(self) -> None:
-        """Stop the computer turns in flight."""
+        """Stop the computer turns in flight and the sweeper."""
         for task in list(self.tasks):
             task.cancel()
         await asyncio.gather(*self.tasks, return_exceptions=True)
+
+    def _spawn(self, coro: Any) -> None:
+        task = asyncio.create_task(coro)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    # -- memory ----------------------------------------------------------------------------
+    async def _sweeper(self) -> None:
+        period = max(0.05, min(30.0, self.limits.idle_seconds / 4))
+        while True:
+            await asyncio.sleep(period)
+            self.sweep()
+
+    def sweep(self) -> int:
+        """Unload finished tables and tables idle for ``idle_seconds``; how many went."""
+        idle_since = time.monotonic() - self.limits.idle_seconds
+        gone = [t for t in self.tables.values() if self._unloadable(t)
+                and (t.status == "finished" or t.last_used < idle_since)]
+        for table in gone:
+            self._unload(table)
+        return len(gone)
+
+    @staticmethod
+    def _unloadable(table: LiveTable) -> bool:
+        """Nobody is connected, thinking or changing it right now."""
+        return not table.connections and not table.thinking and not table.lock.locked()
+
+    def _unload(self, table: LiveTable) -> None:
+        table.evicted = True
+        del self.tables[table.id]
+
+    def _make_room(self) -> None:
+        """Unload the least recently used unwatched tables until one more fits; Busy if
+        every table in memory is in use."""
+        excess = len(self.tables) + 1 - self.limits.max_tables
+        if excess <= 0:
+            return
+        candidates = sorted(
+            (t for t in self.tables.values() if self._unloadable(t)),
+            key=lambda t: (t.status != "finished", t.last_used),
+        )
+        if len(candidates) < excess:
+            raise Busy(
+                f"the server holds its limit of {self.limits.max_tables} tables in play; "
+                "try again in a few minutes"
+            )
+        for table in candidates[:excess]:
+            self._unload(table)
+
+    def _add(self, table: LiveTable) -> None:
+        self._make_room()
+        self.tables[table.id] = table
 
     # -- tables ----------------------------------------------------------------------------
     async def create(
@@ -88,6 +151,7 @@ class Hub:
         position: str | None = None,
         winnable_only: bool = False,
         actions: tuple[int, ...] = (),
+        private: bool = False,
     ) -> tuple[LiveTable, dict[int, str]]:
         """A new table; returns it and a token for each ``human`` seat.
 
@@ -119,12 +183,13 @@ class Hub:
             id=secrets.token_urlsafe(9), game=game, options=options_to_json(g.options),
             seed=start.seed, position=position, chance_seed=secrets.randbits(62),
             invite=secrets.token_urlsafe(12), status="playing", seats=specs,
-            actions=list(actions),
+            actions=list(actions), private=private,
         )
         table = LiveTable(stored)
         table.log.clear()  # nothing is stored yet: the first save stores every action
+        self._make_room()
         self.store.create_table(stored)
-        self.tables[table.id] = table
+        self._add(table)
         async with table.lock:
             self._save(table)
         self._kick(table)
@@ -145,15 +210,49 @@ class Hub:
         raise InvalidOptions(f"seat {i} kind {kind!r} is not one of 'human', 'computer', 'open'")
 
     def get(self, table_id: str) -> LiveTable:
-        """The live table ``table_id`` (finished ones are loaded on demand)."""
+        """The table ``table_id``, loaded from storage if it is not in memory (an unfinished
+        one then takes up its computer turns)."""
         table = self.tables.get(table_id)
         if table is None:
-            stored = self.store.load(table_id)
+            stored = self.store.load(table_id) if len(table_id) <= 32 else None
             if stored is None:
-                raise NotFound(f"no table {table_id!r}")
+                raise NotFound(f"no table {table_id[:32]!r}")
             table = LiveTable(stored)
-            self.tables[table_id] = table
+            self._add(table)
+            self._kick(table)
+        table.last_used = time.monotonic()
         return table
+
+    # -- connections -----------------------------------------------------------------------
+    def connect(self, table: LiveTable, websocket: Any, seat: int | None) -> Outbox:
+        """Register a connection to ``table`` at ``seat`` (None: watching) and send it the
+        table; Busy when the table has its fill of spectators or the seat of connections."""
+        same = sum(1 for o in table.connections.values() if o.seat == seat)
+        if seat is None and same >= self.limits.max_watchers:
+            raise Busy(f"this table has its limit of {self.limits.max_watchers} spectators")
+        if seat is not None and same >= SEAT_CONNECTIONS:
+            raise Busy(f"seat {seat} already has {SEAT_CONNECTIONS} connections open")
+        outbox = Outbox(websocket, seat, self.limits.max_outbox)
+        table.connections[websocket] = outbox
+        self.broadcast(table)
+        self._kick(table)
+        return outbox
+
+    async def disconnect(self, table: LiveTable, websocket: Any) -> None:
+        """Forget a closed connection and tell the others."""
+        outbox = table.connections.pop(websocket, None)
+        if outbox is not None:
+            await outbox.close()
+        table.last_used = time.monotonic()
+        self.broadcast(table)
+
+    def broadcast(self, table: LiveTable) -> None:
+        """Queue every connection its own view of the table (players first); each view is
+        made once per change, when the first connection that needs it is sent it."""
+        table.changed()
+        outboxes = sorted(table.connections.values(), key=lambda o: o.seat is None)
+        for outbox in outboxes:
+            outbox.state(lambda seat=outbox.seat: table.view_text(seat))
 
     async def join(self, table: LiveTable, seat: int, invite: str, name: str | None) -> str:
         """Take the open ``seat`` with the table's invite code; returns the seat's token."""
@@ -164,11 +263,12 @@ class Hub:
         async with table.lock:
             if table.seats[seat].kind != "open":
                 raise Forbidden(f"seat {seat} ({table.game.player_names[seat]}) is not open")
+            self._check_loaded(table)
             token = secrets.token_urlsafe(24)
             spec = SeatSpec("human", None, name or None, hash_token(token))
-            table.seats[seat] = spec
             self.store.set_seat(table.id, seat, spec)
-        await self.broadcast(table)
+            table.seats[seat] = spec
+        self.broadcast(table)
         return token
 
     # -- the protocol ----------------------------------------------------------------------
@@ -215,15 +315,22 @@ class Hub:
             raise IllegalAction(f"stale message for ply {ply!r}; the game is at ply "
                                 f"{len(state.history)}")
 
+    @staticmethod
+    def _check_loaded(table: LiveTable) -> None:
+        if table.evicted:
+            raise Busy("the table was just put away; send that again")
+
     async def _change(self, table: LiveTable, change: Callable[[], object]) -> None:
         """Make a change (which checks what it needs) under the table's lock, store it and
         send it to everyone; a refused change changes nothing."""
         async with table.lock:
+            self._check_loaded(table)
             if table.session.conceded_by is not None:
                 raise IllegalAction("the game was conceded (counted as lost); start a new deal")
             change()
             self._save(table)
-        await self.broadcast(table)
+        table.last_used = time.monotonic()
+        self.broadcast(table)
         self._kick(table)
 
     async def _action(self, table: LiveTable, seat: int, message: dict) -> None:
@@ -254,6 +361,7 @@ class Hub:
 
     async def _hint(self, table: LiveTable, seat: int, message: dict) -> dict[str, Any]:
         async with table.lock:
+            self._check_loaded(table)
             self._check_turn(table, seat, message)
             session = table.session
             if session.assistant is None:
@@ -287,23 +395,26 @@ class Hub:
     # -- storage after a change ------------------------------------------------------------
     def _save(self, table: LiveTable) -> None:
         """Store the table's change (actions, saved session, result, statistics) at once."""
-        self.store.save(table.id, table.progress())
+        self.store.save(table.id, table.game.name, table.progress())
 
     # -- computer seats --------------------------------------------------------------------
+    @staticmethod
+    def _may_play(table: LiveTable) -> bool:
+        """Computers play where a person sits or is awaited, or while someone watches."""
+        return not table.evicted and (bool(table.connections) or not table.all_computers)
+
     def _kick(self, table: LiveTable) -> None:
         """Start the computer's turn if a computer seat is to act."""
-        if table.thinking or table.computer_to_act() is None:
+        if table.thinking or table.computer_to_act() is None or not self._may_play(table):
             return
         table.thinking = True
-        task = asyncio.create_task(self._computer_turn(table))
-        self.tasks.add(task)
-        task.add_done_callback(self.tasks.discard)
+        self._spawn(self._computer_turn(table))
 
     async def _computer_turn(self, table: LiveTable) -> None:
         try:
             while True:
                 seat = table.computer_to_act()
-                if seat is None:
+                if seat is None or not self._may_play(table):
                     return
                 if self.computer_delay:
                     await asyncio.sleep(self.computer_delay)
@@ -323,19 +434,11 @@ class Hub:
                     table.session.play(action)
                     self._save(table)
                     table.thinking = table.computer_to_act() is not None
-                await self.broadcast(table)
+                table.last_used = time.monotonic()
+                self.broadcast(table)
         except asyncio.CancelledError:
             raise
         except Exception:
             log.exception("computer turn failed at table %s", table.id)
         finally:
             table.thinking = False
-
-    # -- connections -----------------------------------------------------------------------
-    async def broadcast(self, table: LiveTable) -> None:
-        """Send every connection its own view of the table."""
-        for ws, seat in list(table.connections.items()):
-            try:
-                await ws.send_json(table.view(seat))
-            except Exception:
-                table.connections.pop(ws, None)

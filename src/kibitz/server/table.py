@@ -4,19 +4,24 @@ Everything played goes through the table's ``kibitz.core.session.Session`` (move
 undo/redo, concede, hints); the table keeps the move log in step with it for storage. A
 table is rebuilt from storage with ``Session.restore`` from its actions and the session's
 saved data, so a restart resumes exactly what was played. Each seat is sent the game's
-``observation(seat)``; spectators get ``observation(None)``, the game's public view.
+``observation(seat)``; spectators get ``observation(None)``, the game's public view. A
+view is worked out and serialised once per change and seat, however many connections
+share it.
 """
 
 from __future__ import annotations
 
 import asyncio
 import hmac
+import json
+import time
 from typing import Any
 
 from kibitz.core.errors import IllegalAction
 from kibitz.core.game import Game, State
 from kibitz.core.registry import load
 from kibitz.core.session import Session
+from kibitz.server.outbox import Outbox
 from kibitz.server.store import Progress, Row, SeatSpec, StoredTable, hash_token
 
 
@@ -34,8 +39,15 @@ class LiveTable:
         self.log: list[Row] = self._rows(0)[: len(stored.actions)]
         """The actions as stored; ``progress()`` brings it in line with the session."""
         self.lock = asyncio.Lock()
-        self.connections: dict[Any, int | None] = {}
+        self.connections: dict[Any, Outbox] = {}
+        """Each open connection (its outbox) and the seat it holds (None: a spectator)."""
         self.thinking = False
+        self.last_used = time.monotonic()
+        self.evicted = False
+        """Set when the hub unloads the table; a holder of this object must not change it."""
+        self.all_computers = all(seat.kind == "computer" for seat in self.seats)
+        self._description_json = json.dumps(self.description, separators=(",", ":"))
+        self._texts: dict[int | None, str] = {}
 
     @property
     def state(self) -> State:
@@ -65,10 +77,11 @@ class LiveTable:
         keep = 0
         while keep < min(len(self.log), len(history)) and self.log[keep][0] == history[keep]:
             keep += 1
+        dropped = keep < len(self.log)
         del self.log[keep:]
         rows = self._rows(keep)
         self.log += rows
-        progress = Progress(keep, rows, {"session": self.session.save()}, self.status)
+        progress = Progress(keep, rows, {"session": self.session.save()}, self.status, dropped)
         if self.session.is_over():
             record = self.record()
             progress.result, progress.record = record["result"], record
@@ -120,10 +133,10 @@ class LiveTable:
         return None
 
     # -- views -----------------------------------------------------------------------------
-    def summary(self) -> dict[str, Any]:
-        """What anyone may know about the table."""
-        connected = set(self.connections.values())
-        return {
+    def summary(self, description: bool = True) -> dict[str, Any]:
+        """What anyone may know about the table (``description``: with the game's)."""
+        connected = {outbox.seat for outbox in self.connections.values()}
+        out = {
             "id": self.id,
             "game": self.game.name,
             "options": self.stored.options,
@@ -134,9 +147,12 @@ class LiveTable:
                 {"kind": s.kind, "agent": s.agent, "name": s.name, "connected": i in connected}
                 for i, s in enumerate(self.seats)
             ],
-            "description": self.description,
             "seed": None if self.hidden or self.state.seed is None else str(self.state.seed),
+            "private": self.stored.private,
         }
+        if description:
+            out["description"] = self.description
+        return out
 
     def outcome_json(self) -> dict[str, Any] | None:
         """The result (a conceded game's included) with a human summary, once over."""
@@ -145,13 +161,34 @@ class LiveTable:
             return None
         return {**out.to_json(), "text": out.describe(self.game.player_names)}
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def changed(self) -> None:
+        """Forget the serialised views: the table (or who is connected) changed."""
+        self._texts.clear()
+
+    def view_text(self, seat: int | None) -> str:
+        """``view(seat)`` as JSON text, made once per change and seat."""
+        text = self._texts.get(seat)
+        if text is None:
+            text = self._texts[seat] = self._view_json(seat)
+        return text
+
+    def _view_json(self, seat: int | None) -> str:
+        """``view(seat)`` serialised, the game's description (the same every time) spliced in
+        as text made once, not serialised again for each message."""
+        msg = self.view(seat, description=False)
+        del msg["type"]
+        table = json.dumps(msg.pop("table"), separators=(",", ":"))
+        rest = json.dumps(msg, separators=(",", ":"))
+        return (f'{{"type":"state","table":{table[:-1]},"description":'
+                f'{self._description_json}}},{rest[1:]}')
+
+    def view(self, seat: int | None, description: bool = True) -> dict[str, Any]:
         """The full message a connection at ``seat`` (None: spectator) is sent."""
         session, state = self.session, self.state
         mine = seat is not None and not session.is_over() and state.current_player == seat
         msg: dict[str, Any] = {
             "type": "state",
-            "table": self.summary(),
+            "table": self.summary(description),
             "seat": seat,
             "ply": len(state.history),
             "your_turn": mine,

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from kibitz.core.errors import InvalidOptions
+from kibitz.core.options import bounded
 
 
 @dataclass(frozen=True)
@@ -23,8 +24,8 @@ class CardmateOptions:
     kings_fixed: bool = True
     stalemate: Literal["draw", "loss"] = "draw"
     repetition_loss: bool = False
-    repetition_threshold: int = 2
-    max_plies: int | None = None
+    repetition_threshold: int = bounded(2, minimum=2, maximum=10)
+    max_plies: int | None = bounded(None, minimum=1, maximum=10_000)
 
     def __post_init__(self) -> None:
         if self.zillions_random and (

@@ -13,8 +13,12 @@ from functools import lru_cache
 from typing import Literal
 
 from kibitz.core.errors import InvalidOptions
+from kibitz.core.options import bounded
 from kibitz.games.rook.presets import PRESETS, Rules
 from kibitz.games.rook.table import build_table
+
+MAX_BIDS = 200
+"""The most bids an auction may offer (each is an action and a move in the bidder's view)."""
 
 Preset = Literal["crowsnest", "tournament", "partnership", "one_high", "red1", "buckeye", "dixie"]
 
@@ -24,23 +28,23 @@ class RookOptions:
     """A preset and overrides of its parameters (None = the preset's value); see rook.md §3."""
 
     preset: Preset = "crowsnest"
-    ranks: tuple[int, ...] | None = None
+    ranks: tuple[int, ...] | None = bounded(None, minimum=1, maximum=14, items=14)
     ones_high: bool | None = None
     rook: bool | None = None
     rook_rank: Literal["lowest", "above_10", "highest", None] = None
     rook_anytime: bool | None = None
-    rook_points: int | None = None
+    rook_points: int | None = bounded(None, minimum=0, maximum=200)
     red1: bool | None = None
-    red1_points: int | None = None
+    red1_points: int | None = bounded(None, minimum=0, maximum=200)
     red1_anytime: bool | None = None
-    counters: tuple[str, ...] | None = None
-    hand_size: int | None = None
+    counters: tuple[str, ...] | None = bounded(None, items=14, length=8)
+    hand_size: int | None = bounded(None, minimum=1, maximum=14)
     bonus: Literal["none", "most_tricks", "last_trick", None] = None
-    bonus_points: int | None = None
+    bonus_points: int | None = bounded(None, minimum=0, maximum=200)
     most_tricks_tie: Literal["none", "split", None] = None
-    bid_min: int | None = None
-    bid_step: int | None = None
-    bid_max: int | Literal["total"] | None = None
+    bid_min: int | None = bounded(None, minimum=1, maximum=1000)
+    bid_step: int | None = bounded(None, minimum=1, maximum=100)
+    bid_max: int | Literal["total"] | None = bounded(None, minimum=1, maximum=1000)
     all_pass: Literal["redeal", "dealer_forced", None] = None
     trump_before_nest: bool | None = None
     nest_counters_allowed: bool | None = None
@@ -48,9 +52,9 @@ class RookOptions:
     first_lead: Literal["left_of_dealer", "declarer", "left_of_declarer", None] = None
     must_trump_when_void: bool | None = None
     made_scores: Literal["bid", "points", None] = None
-    target: int | None = None
-    max_deals: int | None = None
-    max_hands: int | None = None
+    target: int | None = bounded(None, minimum=1, maximum=10_000)
+    max_deals: int | None = bounded(None, minimum=0, maximum=1000)
+    max_hands: int | None = bounded(None, minimum=0, maximum=1000)
 
     def __post_init__(self) -> None:
         resolve(self)
@@ -73,10 +77,10 @@ def parse_counters(entries: tuple[str, ...]) -> tuple[tuple[int, int], ...]:
             rank, points = int(rank_text), int(points_text)
         except ValueError:
             rank, points = 0, -1
-        if not sep or not 1 <= rank <= 14 or points < 0 or rank in out:
+        if not sep or not 1 <= rank <= 14 or not 0 <= points <= 200 or rank in out:
             raise InvalidOptions(
                 f"option 'counters' entry {entry!r} must be RANK:POINTS with a distinct rank "
-                "1-14 and points >= 0 (e.g. counters=5:5,10:10,14:10)"
+                "1-14 and points 0-200 (e.g. counters=5:5,10:10,14:10)"
             )
         out[rank] = points
     return tuple(sorted(out.items()))
@@ -140,5 +144,10 @@ def resolve(options: RookOptions) -> Rules:
     rules = replace(PRESETS[options.preset], **explicit)  # type: ignore[arg-type]
     _check_numbers(rules)
     _check_combinations(rules, set(explicit))
-    build_table(rules)
+    bids = len(build_table(rules).bids)
+    if bids > MAX_BIDS:
+        raise InvalidOptions(
+            f"options bid_min, bid_step and bid_max allow {bids} different bids, more than "
+            f"{MAX_BIDS}; raise bid_step or narrow bid_min..bid_max"
+        )
     return rules

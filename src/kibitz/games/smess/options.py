@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kibitz.core.errors import InvalidOptions
+from kibitz.core.options import bounded
 
 
 @dataclass(frozen=True)
@@ -12,7 +13,7 @@ class SmessOptions:
     """Variant settings of a Smess game; all off by default."""
 
     promotion_requires_captured_numskull: bool = False
-    max_plies_without_progress: int | None = None
+    max_plies_without_progress: int | None = bounded(None, minimum=1, maximum=10_000)
     repetition_draw: bool = False
 
     def __post_init__(self) -> None:

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, fields
 from typing import Any, Literal
 
 from kibitz.core.errors import InvalidOptions
+from kibitz.core.options import bounded
 from kibitz.games.tchess.deck import (
     DEFAULT_DECK,
     DEFAULT_VALUES,
@@ -68,21 +69,23 @@ def _int_at_least(name: str, value: int, low: int, why: str = "") -> None:
 class TchessOptions:
     """Variant settings of TCHESS Cards; defaults are the ``standard`` preset (rule set B)."""
 
-    deck: dict | str = field(default_factory=lambda: dict(DEFAULT_DECK))
-    values: dict | str = field(default_factory=lambda: dict(DEFAULT_VALUES))
+    deck: dict | str = bounded(default_factory=lambda: dict(DEFAULT_DECK),
+                               minimum=0, maximum=20, items=24, length=200)
+    values: dict | str = bounded(default_factory=lambda: dict(DEFAULT_VALUES),
+                                 minimum=0, maximum=99, items=30, length=300)
     pair_reading: Literal["union", "list", "sections"] = "union"
-    pair_relations: tuple[str, ...] | None = None
+    pair_relations: tuple[str, ...] | None = bounded(None, items=64, length=16)
     identical_pairs: bool = True
-    combo_bonus: int = 2
-    sergeant_boost: int = 1
+    combo_bonus: int = bounded(2, minimum=0, maximum=50)
+    sergeant_boost: int = bounded(1, minimum=0, maximum=50)
     allow_overlapping_pairs: bool = False
-    jester_copy_cap: int = 9
-    hand_size_start: int = 6
-    hand_limit: int = 6
-    draw_per_round: int = 3
+    jester_copy_cap: int = bounded(9, minimum=0, maximum=99)
+    hand_size_start: int = bounded(6, minimum=1, maximum=12)
+    hand_limit: int = bounded(6, minimum=1, maximum=12)
+    draw_per_round: int = bounded(3, minimum=1, maximum=12)
     ties_to_defender: bool = True
     first_player: Literal["white", "random"] = "white"
-    max_rounds: int = 500
+    max_rounds: int = bounded(500, minimum=0, maximum=2000)
 
     def __post_init__(self) -> None:
         deck = _canonical_deck(parse_letter_map("deck", self.deck))

@@ -1,0 +1,87 @@
+"""Opening the server's database: the URL's driver, SQLite's settings, schema migrations.
+
+SQLite is the default. PostgreSQL takes a ``postgresql://`` URL and the psycopg 3 driver
+(``pip install 'kibitz[postgres]'``). Opening a database brings its schema up to date with
+the Alembic migrations in ``kibitz/server/migrations``, so a database made by one version
+of kibitz opens in the next; one made before migrations existed is taken as the first
+revision and upgraded.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import create_engine, event, inspect
+from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.exc import ArgumentError, NoSuchModuleError
+
+from kibitz.core.errors import KibitzError
+
+FIRST_REVISION = "0001"
+"""The schema of kibitz 0.1, which made its tables without Alembic."""
+
+
+class DatabaseError(KibitzError, RuntimeError):
+    """A database URL that cannot be opened, said in one line."""
+
+
+def engine_url(url: str) -> str:
+    """``url`` with the driver kibitz uses: ``postgresql://`` means psycopg 3."""
+    try:
+        parsed = make_url(url)
+    except ArgumentError as exc:
+        raise DatabaseError(f"not a database URL: {url!r} ({exc})") from None
+    if parsed.drivername in ("postgresql", "postgres"):
+        if importlib.util.find_spec("psycopg") is None:
+            raise DatabaseError(
+                "a postgresql:// database needs the psycopg driver: "
+                "pip install 'kibitz[postgres]'"
+            )
+        parsed = parsed.set(drivername="postgresql+psycopg")
+    return parsed.render_as_string(hide_password=False)
+
+
+def open_engine(url: str) -> Engine:
+    """An engine on ``url``: SQLite enforces foreign keys and writes ahead (WAL)."""
+    try:
+        if url.startswith("sqlite"):
+            engine = create_engine(url, connect_args={"check_same_thread": False})
+            event.listen(engine, "connect", _sqlite_settings)
+            return engine
+        return create_engine(engine_url(url), pool_pre_ping=True, pool_size=5)
+    except (NoSuchModuleError, ModuleNotFoundError) as exc:
+        raise DatabaseError(f"no driver for {make_url(url).drivername}: {exc}") from None
+
+
+def _sqlite_settings(conn: Any, _record: Any) -> None:
+    cur = conn.cursor()
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=NORMAL")
+    cur.close()
+
+
+def alembic_config() -> Config:
+    """The Alembic configuration of the packaged migrations."""
+    config = Config()
+    config.set_main_option("script_location", "kibitz.server:migrations")
+    return config
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the database's schema to the newest revision (nothing to do when it is)."""
+    config = alembic_config()
+    head = ScriptDirectory.from_config(config).get_current_head()
+    with engine.begin() as conn:
+        if MigrationContext.configure(conn).get_current_revision() == head:
+            return
+        config.attributes["connection"] = conn
+        names = inspect(conn).get_table_names()
+        if "tables" in names and "alembic_version" not in names:
+            command.stamp(config, FIRST_REVISION)
+        command.upgrade(config, "head")

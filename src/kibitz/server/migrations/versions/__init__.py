@@ -1,0 +1,1 @@
+"""The schema's revisions, oldest first."""
