@@ -18,8 +18,9 @@ from kibitz.core.errors import InvalidOptions
 from kibitz.core.game import Game
 
 _KINDS: dict[str, AgentFactory] = {}
-_POSITIONAL: dict[str, str] = {"level": "n"}
-"""The parameter a kind's first, bare spec value sets: ``level:3`` is ``level:n=3``."""
+_POSITIONAL: dict[str, str] = {"level": "n", "legacy": "n"}
+"""The parameter a kind's first, bare spec value sets: ``level:3`` is ``level:n=3``; a game's
+``legacy`` kind (its retired levels, e.g. ``legacy:4``) reads the same way."""
 OPTIONAL_KINDS: dict[str, tuple[str, str]] = {
     "openspiel": ("kibitz.interop.openspiel", "research"),
 }
