@@ -306,10 +306,12 @@ class SmessGame(Game):
         }
 
     def ai(self) -> GameAI:
-        """Search hooks and computer levels from the game's ``eval`` module."""
+        """Search hooks, computer levels and the compiled ``fast`` agent (``eval``, ``engine``)."""
+        from kibitz.games.smess.engine import FastSmessAgent, legacy_agent
         from kibitz.games.smess.eval import LEVELS, SEARCH_HOOKS
 
-        return GameAI(SEARCH_HOOKS, LEVELS)
+        agents = {FastSmessAgent.kind: FastSmessAgent, "legacy": legacy_agent}
+        return GameAI(SEARCH_HOOKS, LEVELS, agents)
 
     @property
     def num_distinct_actions(self) -> int:
