@@ -5,10 +5,13 @@ import re
 import pytest
 
 from kibitz.core.errors import InvalidOptions, KibitzError
+from kibitz.core.registry import load
+from kibitz.lab.match import MatchPlan, run_match
 from kibitz.lab.pool import Backend
 from kibitz.lab.report import figures_by_variant, write_report
 from kibitz.lab.store import ResultStore
 from kibitz.lab.study import parse_study, play_study_game, run_study, study_results
+from kibitz.lab.survey import run_survey
 
 TINY = {
     "title": "tiny",
@@ -100,14 +103,20 @@ def test_ray_gives_the_same_results_as_the_process_pool(tmp_path):
     import ray  # the ray extra is part of the dev install
 
     study = parse_study(TINY)
+    plan = MatchPlan("smess", {}, "random", "greedy", 4, max_plies=40)
+    fortress = load("fortress")
     with ResultStore(tmp_path / "local.sqlite", "study", study.settings()) as store:
         local = run_study(study, store, Backend("local", 2))
+    local_match = sorted(run_match(plan, 2).results, key=lambda r: r.index)
+    local_survey = run_survey(fortress, range(1, 31), 2, 20_000)
     try:
         with ResultStore(tmp_path / "ray.sqlite", "study", study.settings()) as store:
-            on_ray = run_study(study, store, Backend("ray", 2))
+            assert run_study(study, store, Backend("ray", 2)) == local
+        ray_match = run_match(plan, Backend("ray", 2)).results
+        assert sorted(ray_match, key=lambda r: r.index) == local_match
+        assert run_survey(fortress, range(1, 31), Backend("ray", 2), 20_000) == local_survey
     finally:
         ray.shutdown()
-    assert on_ray == local
 
 
 def test_a_backend_is_checked():

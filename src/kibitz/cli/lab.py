@@ -159,11 +159,14 @@ def ladder_cmd(
     output: Annotated[Path | None, typer.Option(help="Markdown file to write.")] = None,
     hands: HandsOpt = None,
     opening: OpeningOpt = None,
+    backend: BackendOpt = "local",
+    address: AddressOpt = None,
 ) -> None:
     """Play each level against the one below and write the table to docs/ladder-GAME.md.
 
     In a one-player game each level plays deals 1..N instead (see ``solo_ladder``).
     """
+    where = Backend(backend, workers, address)
     g = make_game(game, option)
     specs = dict(g.ai().levels)
     if not specs:
@@ -173,7 +176,7 @@ def ladder_cmd(
         if duplicate or hands or top_games:
             fail(f"{game} is a one-player game: its ladder takes no --duplicate, --hands or "
                  "--top-games (every level plays the same deals)")
-        text = solo_ladder(g, option, games, seed, workers)
+        text = solo_ladder(g, option, games, seed, where)
         _write_ladder(game, output, text)
         return
     rows = []
@@ -184,7 +187,7 @@ def ladder_cmd(
             hands and (top_games if (top_games and upper == levels[-1]) else hands),
             opening, duplicate=duplicate,
         )
-        result = _progress_run(plan, workers, f"level {upper} vs {lower}")
+        result = _progress_run(plan, where, f"level {upper} vs {lower}")
         typer.echo(f"level {upper} vs level {lower}: {result.stats.summary()}")
         rows.append(ladder_row(upper, lower, result.stats))
     text = "\n".join(
@@ -218,7 +221,7 @@ def _write_ladder(game: str, output: Path | None, text: str) -> None:
 
 
 def solo_ladder(
-    game: Game, option: list[str] | None, games: int, seed: int | None, workers: int
+    game: Game, option: list[str] | None, games: int, seed: int | None, workers: int | Backend
 ) -> str:
     """A one-player ladder: every level plays the same deals; win rates with Wilson intervals.
 

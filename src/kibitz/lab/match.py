@@ -218,7 +218,7 @@ def _verdict(plan: MatchPlan, index: int) -> tuple[int, bool | None]:
     return index, deal_verdict(load(plan.game, **plan.options), deal_seed(plan, index))
 
 
-def deal_verdicts(plan: MatchPlan, workers: int = 1) -> list[bool | None]:
+def deal_verdicts(plan: MatchPlan, workers: int | Backend = 1) -> list[bool | None]:
     """Whether each deal of a one-player plan can be won (None: not known), in deal order."""
     jobs = [(plan, i) for i in range(plan.games)]
     return [v for _, v in sorted(run_all(_verdict, jobs, workers, None))]
