@@ -206,10 +206,13 @@ def report_tables(study: Study, results: list[dict[str, Any]]) -> list[tuple[str
             ["variants", "score", "draw rate", "decisive rate", "length", "legal moves"],
             diffs,
         ))  # fmt: skip
-    bid_rows = [
-        [f.name, str(b), str(n), str(m), f"{m / n:.1%} {_pct(wilson(m, n))}"]
-        for f in figs for b, (n, m) in f.bids.items()
-    ]  # fmt: skip
+    bid_rows = []
+    for f in figs:
+        tallies = [(str(b), n, m) for b, (n, m) in f.bids.items()]
+        if tallies:
+            total = ("all", sum(t[1] for t in tallies), sum(t[2] for t in tallies))
+            bid_rows += [[f.name, b, str(n), str(m), f"{m / n:.1%} {_pct(wilson(m, n))}"]
+                         for b, n, m in [total, *tallies]]  # fmt: skip
     if bid_rows:
         tables.append(("Declarer's success by bid",
                        ["variant", "bid", "contracts", "made", "success [95%]"], bid_rows))
@@ -229,14 +232,15 @@ def write_report(
         f"{', '.join(f'`{a}`' for a in study.agents)}; seeds {study.seed} to "
         f"{study.seed + study.games - 1} (the same deals in every variant). The first side is "
         "the first seat's side (in one-player games the score is the win rate). Length: moves "
-        "made by the players. Capped: games stopped by the move cap."
+        "made by the players. Capped: games ended by a cap (the study's move cap, or one set in "
+        "the options such as a hand limit) rather than by the rules."
     )
     variants = [f"`{v.name}`: {v.game} {v.options or '(defaults)'}" for v in study.variants]
-    md = [f"# {study.title}", "", study.notes, "", intro, "", f"Made with `{command}`.", "",
+    md = [f"# {study.title}", "", study.notes, "", intro, "", f"Report written by `{command}`.", "",
           *[f"- {v}" for v in variants], ""]  # fmt: skip
     page = [f"<h1>{html.escape(study.title)}</h1>", f"<p>{html.escape(study.notes)}</p>",
             f"<p>{html.escape(intro)}</p>",
-            f"<p>Made with <code>{html.escape(command)}</code>.</p>",
+            f"<p>Report written by <code>{html.escape(command)}</code>.</p>",
             "<ul>", *[f"<li>{html.escape(v)}</li>" for v in variants], "</ul>"]  # fmt: skip
     for title, head, rows in tables:
         md += [f"## {title}", "", "| " + " | ".join(head) + " |",
