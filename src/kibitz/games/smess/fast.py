@@ -170,6 +170,21 @@ def two_brains(counts: np.ndarray) -> bool:
 
 
 @njit(cache=True)
+def outcome_code(board: np.ndarray, counts: np.ndarray, side: int, counter: int, limit: int) -> int:
+    """The rules' verdict with ``side`` to move: -1 play on, 0 or 1 the winning seat, 2 a
+    draw (SM-10's order: Brain taken, two Brains, no legal move, no progress)."""
+    if counts[side, 0] == 0:
+        return 1 - side
+    if two_brains(counts):
+        return 2
+    if not has_move(board, side):
+        return 1 - side
+    if counter >= limit:
+        return 2
+    return -1
+
+
+@njit(cache=True)
 def attacked(board: np.ndarray, sq: int, by: int) -> bool:
     """Whether a piece of side ``by`` could move to ``sq`` now."""
     for d in range(8):
