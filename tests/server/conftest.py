@@ -1,14 +1,60 @@
-"""Fixtures of the server tests: an app on a temporary SQLite database, thread-pool workers."""
+"""Fixtures of the server tests: an app on a temporary database (SQLite, or a fresh database
+on the PostgreSQL server named by ``KIBITZ_TEST_POSTGRES``), thread-pool workers."""
 
 from __future__ import annotations
 
+import os
+import secrets
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import create_engine, text
 
 from kibitz.server.app import create_app
+from kibitz.server.database import engine_url
+from kibitz.server.limits import Limits
+
+POSTGRES_ENV = "KIBITZ_TEST_POSTGRES"
+"""A PostgreSQL URL whose user may create databases (``.ci/run`` starts such a server)."""
+
+
+@pytest.fixture(scope="session")
+def postgres_admin() -> str:
+    """The PostgreSQL server to test on; missing, the test fails in CI and is skipped (with
+    the reason) elsewhere."""
+    url = os.environ.get(POSTGRES_ENV)
+    if not url:
+        reason = (f"{POSTGRES_ENV} is not set: the PostgreSQL storage tests need a server "
+                  "(eval \"$(.ci/postgres start)\" starts a throwaway one)")
+        if os.environ.get("CI"):
+            pytest.fail(reason)
+        pytest.skip(reason)
+    return url
+
+
+def fresh_postgres(admin: str) -> Iterator[str]:
+    """A new, empty database on the server of ``admin``, dropped afterwards."""
+    name = f"kibitz_test_{secrets.token_hex(6)}"
+    engine = create_engine(engine_url(admin), isolation_level="AUTOCOMMIT")
+    with engine.connect() as conn:
+        conn.execute(text(f'CREATE DATABASE "{name}"'))
+    try:
+        yield admin.rsplit("/", 1)[0] + f"/{name}"
+    finally:
+        with engine.connect() as conn:
+            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        engine.dispose()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def any_db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A fresh database of each kind the server supports."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'kibitz.db'}"
+    else:
+        yield from fresh_postgres(request.getfixturevalue("postgres_admin"))
 
 
 @pytest.fixture
@@ -18,7 +64,13 @@ def db_url(tmp_path: Path) -> str:
 
 
 @pytest.fixture
-def make_client(db_url: str) -> Iterator[Callable[[], TestClient]]:
+def limits() -> Limits:
+    """The server's resource policy (the defaults; a test may override this fixture)."""
+    return Limits()
+
+
+@pytest.fixture
+def make_client(db_url: str, limits: Limits) -> Iterator[Callable[[], TestClient]]:
     """Start (and restart) the app on the same database; each call is a new server."""
     clients: list[TestClient] = []
 
@@ -26,7 +78,7 @@ def make_client(db_url: str) -> Iterator[Callable[[], TestClient]]:
         for c in clients:
             c.__exit__(None, None, None)
         clients.clear()
-        client = TestClient(create_app(db_url, pool="thread", workers=2))
+        client = TestClient(create_app(db_url, pool="thread", workers=2, limits=limits))
         client.__enter__()
         clients.append(client)
         return client

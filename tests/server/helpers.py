@@ -48,19 +48,20 @@ def receive_until(ws: Any, until: Any) -> dict[str, Any]:
 
 
 class Server:
-    """A ``kibitz serve`` subprocess on a free localhost port."""
+    """A ``kibitz serve`` subprocess on a free localhost port, on a SQLite file or any
+    database URL."""
 
-    def __init__(self, db: Path) -> None:
+    def __init__(self, db: Path | str) -> None:
         with socket.socket() as s:
             s.bind(("127.0.0.1", 0))
             self.port = s.getsockname()[1]
-        self.db = db
+        self.db = db if isinstance(db, str) else f"sqlite:///{db}"
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen | None = None
 
     def start(self) -> None:
         cmd = [sys.executable, "-m", "kibitz", "serve", "--port", str(self.port),
-               "--db", f"sqlite:///{self.db}", "--computer-delay", "0", "--workers", "2"]
+               "--db", self.db, "--computer-delay", "0", "--workers", "2"]
         self.proc = subprocess.Popen(cmd, env={**os.environ, "PYTHONUNBUFFERED": "1"})
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:

@@ -1,18 +1,25 @@
 """A restart resumes every unfinished table exactly; patience undo/redo survive it, even a
-``kill -9``; a game taken back after it ended is saved, and still counts once."""
+``kill -9``; a game taken back after it ended is saved, and still counts once. Every test
+here runs on SQLite and on PostgreSQL."""
 
 from __future__ import annotations
 
 import json
 import signal
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 from fastapi.testclient import TestClient
 from helpers import COMPUTER, HUMAN, Server, new_table, wait_view
 from websockets.sync.client import ClientConnection, connect
+
+
+@pytest.fixture
+def db_url(any_db_url: str) -> str:
+    """These tests run on each kind of database."""
+    return any_db_url
 
 
 def act(client: TestClient, table_id: str, token: str, move: str) -> dict:
@@ -109,8 +116,8 @@ SAME = ("ply", "view", "legal", "moves", "outcome", "your_turn", "can_undo", "ca
 """What a player sees of a table (the summary's connection flags aside)."""
 
 
-def test_undo_and_redo_survive_kill_9(tmp_path: Path) -> None:
-    server = Server(tmp_path / "kibitz.db")
+def test_undo_and_redo_survive_kill_9(db_url: str) -> None:
+    server = Server(db_url)
     server.start()
     try:
         made = httpx.post(server.url + "/api/tables", json={

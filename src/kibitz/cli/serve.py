@@ -19,6 +19,11 @@ def default_db_url() -> str:
     return sqlite_url(Path(platformdirs.user_data_dir("kibitz")) / "kibitz.db")
 
 
+def rate(text: str) -> str | None:
+    """A rate limit from the command line: ``off`` (or ``none``) means no limit."""
+    return None if text.strip().lower() in ("off", "none", "0", "") else text
+
+
 @app.command()
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
@@ -31,16 +36,34 @@ def serve(
     computer_delay: Annotated[
         float, typer.Option(help="Seconds a computer waits before it moves (to be seen).")
     ] = 0.4,
+    create_limit: Annotated[str, typer.Option(
+        help="Tables one address may create, e.g. '20/minute;200/day' ('off': no limit).")
+    ] = "20/minute;200/day",
+    join_limit: Annotated[str, typer.Option(
+        help="Seats one address may take by invite ('off': no limit).")] = "30/minute",
+    max_tables: Annotated[int, typer.Option(
+        min=1, help="Tables held in memory; idle and finished ones are put away.")] = 2000,
+    idle_minutes: Annotated[float, typer.Option(
+        min=0.01, help="Minutes unused before a table is put away (stays stored).")] = 15.0,
+    max_watchers: Annotated[int, typer.Option(
+        min=1, help="Spectators one table may have.")] = 200,
 ) -> None:
     """Run the web app: the lobby is at http://HOST:PORT/ ."""
     import uvicorn
-    from sqlalchemy.exc import ArgumentError
 
+    from kibitz.core.errors import KibitzError
     from kibitz.server.app import create_app
+    from kibitz.server.limits import Limits
 
+    limits = Limits(
+        create_rate=rate(create_limit), join_rate=rate(join_limit), max_tables=max_tables,
+        idle_seconds=idle_minutes * 60, max_watchers=max_watchers,
+    )
     try:
-        web = create_app(db or default_db_url(), workers=workers, computer_delay=computer_delay)
-    except ArgumentError as exc:
-        fail(f"--db {db!r}: {exc}")
+        web = create_app(db or default_db_url(), workers=workers,
+                         computer_delay=computer_delay, limits=limits)
+    except (KibitzError, ValueError) as exc:
+        fail(f"kibitz serve: {exc}")
     typer.echo(f"kibitz: http://{host}:{port}/  (database {web.state.hub.store.url})", err=True)
-    uvicorn.run(web, host=host, port=port, log_level="warning")
+    uvicorn.run(web, host=host, port=port, log_level="warning", ws_max_size=limits.max_frame,
+                h11_max_incomplete_event_size=64 * 1024)

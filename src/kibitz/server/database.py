@@ -18,7 +18,7 @@ from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import create_engine, event, inspect
 from sqlalchemy.engine import Engine, make_url
-from sqlalchemy.exc import ArgumentError, NoSuchModuleError
+from sqlalchemy.exc import ArgumentError, NoSuchModuleError, OperationalError
 
 from kibitz.core.errors import KibitzError
 
@@ -74,7 +74,18 @@ def alembic_config() -> Config:
 
 
 def migrate(engine: Engine) -> None:
-    """Bring the database's schema to the newest revision (nothing to do when it is)."""
+    """Bring the database's schema to the newest revision (nothing to do when it is);
+    DatabaseError in one line if the database cannot be reached."""
+    try:
+        _migrate(engine)
+    except OperationalError as exc:
+        reason = str(exc.orig or exc).strip().splitlines()[0]
+        raise DatabaseError(
+            f"cannot open the database {engine.url.render_as_string()}: {reason}"
+        ) from None
+
+
+def _migrate(engine: Engine) -> None:
     config = alembic_config()
     head = ScriptDirectory.from_config(config).get_current_head()
     with engine.begin() as conn:
