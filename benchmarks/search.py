@@ -66,6 +66,23 @@ def alphabeta(game: str, depth: int, nodes: int, **options: object) -> None:
     )
 
 
+def fast_smess() -> None:
+    """The compiled Smess core beside the Python alpha-beta, on the same positions and run."""
+    from kibitz.ai.alphabeta import AlphaBetaAgent
+    from kibitz.games.smess.engine import FastSmessAgent
+
+    states = positions("smess", 8, 20)
+    FastSmessAgent(nodes=1000).choose(states[0], states[0].current_player)  # load the cache
+    py_nodes, py_time = searched(states, lambda _i: AlphaBetaAgent(depth=5, nodes=20000), "nodes")
+    nodes, elapsed = searched(states, lambda _i: FastSmessAgent(nodes=300_000), "nodes")
+    py_rate, rate = py_nodes / py_time, nodes / elapsed
+    print(
+        f"smess fast (compiled) alphabeta: {rate:,.0f} nodes/s ({nodes} in {elapsed:.2f} s, "
+        f"{elapsed / len(states) * 1000:.0f} ms per 300,000-node move); python alphabeta "
+        f"{py_rate:,.0f} nodes/s in the same run: {rate / py_rate:.1f}x"
+    )
+
+
 def mcts_rook() -> None:
     """The Rook agent's simulations/s: card play (PIMC and IS-MCTS), bidding samples."""
     from kibitz.games.rook.agent import RookAgent
@@ -136,6 +153,7 @@ def solver_patience() -> None:
 BENCHES: dict[str, Callable[[], None]] = {
     "mcts-tchess": mcts_tchess,
     "alphabeta-smess": lambda: alphabeta("smess", 5, 20000),
+    "fast-smess": fast_smess,
     "alphabeta-cardmate": lambda: alphabeta("cardmate", 4, 20000, suit_setup=True),
     "rookbot": mcts_rook,
     "solver-patience": solver_patience,
