@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import shlex
 import sys
 from pathlib import Path
@@ -40,7 +41,7 @@ def study_cmd(
     if games is not None:
         if games < 1:
             fail(f"--games must be at least 1, got {games}")
-        study = type(study)(**{**study.__dict__, "games": games})
+        study = dataclasses.replace(study, games=games)
     where = Backend(backend, workers, address)
     folder = out or file.with_suffix("")
     with ResultStore(folder / "results.sqlite", "study", study.settings()) as store:

@@ -1,1 +1,2 @@
-"""The lab: matches between agents, ladders of levels, and their statistics."""
+"""The lab: matches, ladders, variant studies and winnability surveys, with their statistics,
+stored results and backends (a local process pool or Ray)."""

@@ -60,7 +60,7 @@ def run_all(
     return out
 
 
-def _ray():
+def _ray() -> Any:
     """The ``ray`` module, or a clear error naming the extra that installs it."""
     try:
         import ray

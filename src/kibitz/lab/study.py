@@ -16,6 +16,7 @@ from typing import Any
 
 from kibitz.ai.specs import make_agent, parse_spec
 from kibitz.core.errors import InvalidOptions
+from kibitz.core.game import State
 from kibitz.core.play import play_out
 from kibitz.core.registry import load
 from kibitz.core.rng import Rng
@@ -131,7 +132,7 @@ def play_study_game(
     }
     counts: list[int] = []
 
-    def choose(state, seat: int) -> int:
+    def choose(state: State, seat: int) -> int:
         counts.append(len(state.legal_actions()))
         return seats[seat].choose(state, seat)
 
