@@ -19,6 +19,7 @@ from typing import Any
 from kibitz.core.capabilities import Assistant
 from kibitz.core.errors import InvalidOptions
 from kibitz.core.game import Game
+from kibitz.core.options import options_to_json
 from kibitz.lab.pool import Backend, run_all
 from kibitz.lab.stats import wilson
 from kibitz.lab.store import ResultStore
@@ -69,8 +70,9 @@ def _solve_chunk(game: Game, numbers: list[int], node_limit: int | None) -> list
 
 
 def survey_settings(game: Game, node_limit: int | None) -> dict[str, Any]:
-    """What a survey's stored verdicts depend on: the game, its options, the node limit."""
-    return {"game": game.name, "options": repr(game.options), "nodes": node_limit}
+    """What a survey's stored verdicts depend on: the game, the options set away from their
+    defaults (so a new option elsewhere keeps stored surveys valid), the node limit."""
+    return {"game": game.name, "options": options_to_json(game.options), "nodes": node_limit}
 
 
 def _row(r: DealResult) -> list:
