@@ -44,9 +44,7 @@ class FastSmessAgent(Agent):
     def choose(self, state: SmessState, seat: int) -> int:  # type: ignore[override]
         moves = state.legal_actions()
         self.nodes, self.last_depth = 0, 0
-        if len(moves) == 1:
-            return moves[0]
-        best, self.last_score = self.search(state)
+        best, self.last_score = self.search(state)  # a forced move too: its score is reported
         return best if best in moves else moves[0]
 
     def search(self, state: SmessState) -> tuple[int, int]:

@@ -1,0 +1,103 @@
+"""``kibitz analyse`` and ``kibitz.ai.analysis``: marks follow the searched scores, and a
+planted blunder (a move that lets the Brain be taken at once) is marked as one."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import kibitz
+from kibitz.ai.analysis import analyse_game, expected_score, mark_for
+from kibitz.ai.specs import make_agent
+from kibitz.cli.common import app
+from kibitz.core.errors import InvalidOptions
+from kibitz.core.record import dumps_record, make_record
+from kibitz.core.rng import Rng
+
+SPEC = "alphabeta:depth=2"
+
+
+def _loses_brain(state, action: int) -> bool:
+    """Whether, after ``action``, the opponent can take the mover's Brain (end the game)."""
+    child = state.clone()
+    child.apply(action)
+    for reply in child.legal_actions():
+        after = child.clone()
+        after.apply(reply)
+        if after.is_terminal() and after.returns()[state.current_player] < 0:
+            return True
+    return False
+
+
+def planted_blunder_game():
+    """A random Smess game cut at the first move that hangs the Brain beside a safe one,
+    then that move and the capture of the Brain: (final state, ply of the blunder)."""
+    game = kibitz.load("smess")
+    for seed in range(50):
+        state, rng = game.new_initial_state(), Rng(seed)
+        for _ in range(60):
+            if state.is_terminal():
+                break
+            legal = state.legal_actions()
+            losing = [a for a in legal if _loses_brain(state, a)]
+            if losing and len(losing) < len(legal) and len(state.history) >= 6:
+                blunder_ply = len(state.history) + 1
+                state.apply(losing[0])
+                for reply in state.legal_actions():
+                    after = state.clone()
+                    after.apply(reply)
+                    if after.is_terminal():
+                        state.apply(reply)
+                        return state, blunder_ply
+            state.apply(rng.choice([a for a in legal if not _loses_brain(state, a)] or legal))
+    raise AssertionError("no game with a blunder to plant")
+
+
+def test_planted_blunder_is_marked() -> None:
+    state, ply = planted_blunder_game()
+    game = state.game
+    notes = analyse_game(
+        game, game.start(state.seed), list(state.history), lambda: make_agent(SPEC, game)
+    )
+    assert len(notes) == len(state.history)
+    blunder = notes[ply - 1]
+    assert blunder.mark == "blunder" and blunder.best is not None
+    assert blunder.expected < 0.01 and blunder.best_expected > 0.05
+    assert notes[-1].mark is None and notes[-1].expected > 0.99  # taking the Brain
+    for note in notes:
+        assert note.best_value >= note.value
+        assert note.mark == (mark_for(note.loss) if note.best is not None else None)
+
+
+def test_expected_score_and_marks() -> None:
+    assert expected_score(0) == 0.5
+    assert expected_score(1_000_000) > 0.999 and expected_score(-1_000_000) < 0.001
+    assert mark_for(0.5) == "blunder" and mark_for(0.2) == "mistake"
+    assert mark_for(0.08) == "inaccuracy" and mark_for(0.01) is None
+
+
+def test_cli_analyse_json_and_text(tmp_path: Path) -> None:
+    state, ply = planted_blunder_game()
+    path = tmp_path / "game.json"
+    path.write_text(dumps_record(make_record(state)))
+    runner = CliRunner()
+    result = runner.invoke(app, ["analyse", str(path), "--spec", SPEC, "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["game"] == "smess" and len(data["moves"]) == len(state.history)
+    assert data["moves"][ply - 1]["mark"] == "blunder"
+    text = runner.invoke(app, ["analyse", str(path), "--level", "1"])
+    assert text.exit_code != 0 and "no evaluation" in text.output  # greedy reports none
+    text = runner.invoke(app, ["analyse", str(path), "--level", "2"])
+    assert text.exit_code == 0 and "??" in text.output
+    both = runner.invoke(app, ["analyse", str(path), "--level", "2", "--spec", SPEC])
+    assert both.exit_code != 0
+
+
+def test_hidden_card_games_are_refused() -> None:
+    game = kibitz.load("tchess")
+    with pytest.raises(InvalidOptions, match="hidden cards or chance"):
+        analyse_game(game, game.new_initial_state(1), [], lambda: None)
