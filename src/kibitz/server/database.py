@@ -88,11 +88,21 @@ def migrate(engine: Engine) -> None:
 def _migrate(engine: Engine) -> None:
     config = alembic_config()
     head = ScriptDirectory.from_config(config).get_current_head()
-    with engine.begin() as conn:
-        if MigrationContext.configure(conn).get_current_revision() == head:
+    sqlite = engine.dialect.name == "sqlite"
+    with engine.connect() as conn:
+        current = MigrationContext.configure(conn).get_current_revision()
+        conn.rollback()
+        if current == head:
             return
-        config.attributes["connection"] = conn
-        names = inspect(conn).get_table_names()
-        if "tables" in names and "alembic_version" not in names:
-            command.stamp(config, FIRST_REVISION)
-        command.upgrade(config, "head")
+        if sqlite:  # a migration may rebuild a table that others refer to (batch mode)
+            conn.exec_driver_sql("PRAGMA foreign_keys=OFF")
+            conn.commit()
+        with conn.begin():
+            config.attributes["connection"] = conn
+            names = inspect(conn).get_table_names()
+            if "tables" in names and "alembic_version" not in names:
+                command.stamp(config, FIRST_REVISION)
+            command.upgrade(config, "head")
+        if sqlite:
+            conn.exec_driver_sql("PRAGMA foreign_keys=ON")
+            conn.commit()

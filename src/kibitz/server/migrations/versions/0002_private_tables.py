@@ -17,10 +17,9 @@ depends_on = None
 
 def upgrade() -> None:
     """Add ``tables.private`` (existing tables are public) and two indexes."""
-    with op.batch_alter_table("tables") as batch:
-        batch.add_column(
-            sa.Column("private", sa.Boolean(), nullable=False, server_default=sa.false())
-        )
+    op.add_column(
+        "tables", sa.Column("private", sa.Boolean(), nullable=False, server_default=sa.false())
+    )
     op.create_index("ix_tables_status", "tables", ["status"])
     op.create_index("ix_tables_updated_at", "tables", ["updated_at"])
 

@@ -1,0 +1,102 @@
+"""The database on SQLite and PostgreSQL: migrations, foreign keys, old databases opening in
+this version, the driver's absence said in one line, private tables."""
+
+from __future__ import annotations
+
+import importlib.util
+from collections.abc import Callable
+
+import pytest
+from alembic import command
+from alembic.autogenerate import compare_metadata
+from alembic.runtime.migration import MigrationContext
+from fastapi.testclient import TestClient
+from helpers import HUMAN, new_table
+from sqlalchemy import inspect, text
+from sqlalchemy.exc import IntegrityError
+
+from kibitz.server.database import DatabaseError, alembic_config, engine_url, open_engine
+from kibitz.server.schema import Base, SeatRow
+from kibitz.server.store import Store
+
+
+@pytest.fixture
+def db_url(any_db_url: str) -> str:
+    """These tests run on each kind of database."""
+    return any_db_url
+
+
+def test_migrations_build_exactly_the_models(db_url: str) -> None:
+    store = Store(db_url)
+    with store.engine.connect() as conn:
+        assert compare_metadata(MigrationContext.configure(conn), Base.metadata) == []
+    store.close()
+
+
+def test_foreign_keys_are_enforced(db_url: str) -> None:
+    store = Store(db_url)
+    with pytest.raises(IntegrityError), store.session.begin() as s:
+        s.add(SeatRow(table_id="no-such-table", seat=0, kind="human"))
+    store.close()
+
+
+OLD_TABLE = """INSERT INTO tables (id, game, options, seed, position, chance_seed, invite,
+    status, extra, created_at, updated_at)
+    VALUES ('old1', 'fortress', '{}', '33', NULL, 7, 'inv', 'playing', '{}',
+    '2024-01-01 00:00:00+00:00', '2024-01-01 00:00:00+00:00')"""
+OLD_SEAT = "INSERT INTO seats (table_id, seat, kind) VALUES ('old1', 0, 'human')"
+OLD_ACTION = """INSERT INTO actions (table_id, ply, action, seat, text, at)
+    VALUES ('old1', 0, {action}, 0, '{text}', '2024-01-01 00:00:00+00:00')"""
+
+
+@pytest.mark.parametrize("stamped", [True, False], ids=["migrated", "before-migrations"])
+def test_a_database_of_the_first_schema_opens_in_this_version(
+    db_url: str, make_client: Callable[[], TestClient], stamped: bool
+) -> None:
+    from kibitz.core.registry import load
+
+    state = load("fortress").new_initial_state(33)
+    first = state.legal_actions()[0]
+    engine = open_engine(db_url)
+    config = alembic_config()
+    with engine.begin() as conn:
+        config.attributes["connection"] = conn
+        command.upgrade(config, "0001")
+        if not stamped:  # made by kibitz 0.1, which had no migrations
+            conn.execute(text("DROP TABLE alembic_version"))
+        conn.execute(text(OLD_TABLE))
+        conn.execute(text(OLD_SEAT))
+        conn.execute(text(OLD_ACTION.format(action=first, text=state.action_to_str(first))))
+    engine.dispose()
+    client = make_client()
+    view = client.get("/api/tables/old1/view").json()
+    assert view["ply"] == 1 and view["table"]["private"] is False
+    assert [t["id"] for t in client.get("/api/tables").json()] == ["old1"]
+    with client.app.state.hub.store.engine.connect() as conn:
+        assert "private" in {c["name"] for c in inspect(conn).get_columns("tables")}
+        assert MigrationContext.configure(conn).get_current_revision() == "0002"
+
+
+def test_private_tables_are_not_listed_and_open_by_invite(client: TestClient) -> None:
+    public = new_table(client, "smess", [HUMAN, {"kind": "open"}])
+    private = new_table(client, "smess", [HUMAN, {"kind": "open"}], private=True)
+    assert private["table"]["private"] is True
+    assert [t["id"] for t in client.get("/api/tables").json()] == [public["id"]]
+    invite = private["invite"].split("invite=")[1]
+    url = f"/api/tables/{private['id']}/join"
+    assert client.post(url, json={"seat": 1, "invite": "guess"}).status_code == 403
+    assert client.post(url, json={"seat": 1, "invite": invite}).status_code == 200
+
+
+def test_postgresql_without_its_driver_is_one_clear_line(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name == "psycopg" else real(name, *a))
+    with pytest.raises(DatabaseError) as info:
+        engine_url("postgresql://kibitz@localhost/kibitz")
+    message = str(info.value)
+    assert "\n" not in message and "pip install 'kibitz[postgres]'" in message
+    monkeypatch.undo()
+    assert engine_url("postgresql://k@h/db").startswith("postgresql+psycopg://")
