@@ -72,7 +72,8 @@ class FastSmessAgent(Agent):
                 if elapsed >= self.time_cap:
                     break
                 rate = max(int(ctx[8][0]), 1) / max(elapsed, 1e-6)
-                limit_nodes = min(limit_nodes, int(ctx[8][0] + rate * (self.time_cap - elapsed)))
+                spare = 0.9 * (self.time_cap - elapsed)  # the projection errs on the short side
+                limit_nodes = min(limit_nodes, int(ctx[8][0] + rate * spare))
             value, move, aborted = fast.search_depth(
                 ctx, board, counts, state.side, state.plies_without_progress, depth, limit_nodes
             )
