@@ -33,6 +33,11 @@ def test_deals_come_from_the_seed_or_the_options() -> None:
     dealt = kibitz.load("fortress").new_initial_state(5)
     assert info["deal"] == 5 and np.array_equal(observation, dealt.observation_tensor(0))
     assert list(np.flatnonzero(info["action_mask"])) == dealt.legal_actions()
+    _, info = environment.reset(options={"deal": 22})  # no legal move at all
+    assert info["outcome"]["reason"] == "no legal move" and not info["action_mask"].any()
+    for seed in range(40):  # drawn deals always have a move (about 1 in 20 has none)
+        _, info = environment.reset(seed=seed)
+        assert info["action_mask"].any() and "outcome" not in info
 
 
 def play(environment: KibitzSoloEnv, seed: int) -> tuple[float, bool, bool, dict]:

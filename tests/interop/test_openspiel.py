@@ -113,8 +113,10 @@ def test_a_seeded_deal_is_an_explicit_chance_node() -> None:
     dealt = kibitz.load("fortress", max_moves=1000).new_initial_state(3)
     assert state.kibitz.seed == 3 and state.kibitz.position() == dealt.position()
     assert state.current_player() == 0
-    cardmate = openspiel.load("cardmate", suit_setup=True)
-    assert cardmate.new_initial_state().is_chance_node()
+    cardmate = openspiel.load("cardmate", suit_setup=True, deals=7)
+    assert cardmate.get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert cardmate.max_chance_outcomes() == 7
+    assert len(cardmate.new_initial_state().chance_outcomes()) == 7
 
 
 def test_the_observer_gives_the_kibitz_views() -> None:

@@ -5,8 +5,9 @@ Importing this module registers ``kibitz/<Game>-v0`` for every one-player game (
 ``gymnasium.make("kibitz.interop.gymnasium:kibitz/Fortress-v0")``, which imports it).
 The observation is the game's tensor; ``info["action_mask"]`` marks the legal actions
 (``env.action_space.sample(info["action_mask"])`` draws one). ``reset(seed=s)`` draws the
-deal number from ``s`` (reported as ``info["deal"]``); ``reset(options={"deal": n})`` plays
-deal ``n``. The reward is the change in the game's running score, for patience the cards
+deal number from ``s`` (reported as ``info["deal"]``), skipping deals with no move at all;
+``reset(options={"deal": n})`` plays deal ``n`` (one lost before any move comes back with
+``info["outcome"]`` and an empty mask). The reward is the change in the game's running score, for patience the cards
 brought home (``reward="result"``: the game's own result, 1 for a won deal, at the end).
 A game ended by a cap in the options (``max_moves``, 1000 by default) is truncated, a won or
 blocked one terminated. An illegal action changes nothing, earns 0 and sets
@@ -24,7 +25,7 @@ from gymnasium import spaces
 from kibitz.core.errors import InvalidOptions
 from kibitz.core.game import State
 from kibitz.core.registry import game_class, games
-from kibitz.interop.params import research_game, start_seed
+from kibitz.interop.params import research_game, start_state
 
 REWARDS = ("score", "result")
 """``score``: the change of the running score each move; ``result``: the final returns."""
@@ -62,11 +63,13 @@ class KibitzSoloEnv(gymnasium.Env):
         super().reset(seed=seed)
         rng = self.np_random
         deal = (options or {}).get("deal")
-        start = start_seed(self.game, lambda n: int(rng.integers(1, n + 1)), deal)
-        self.state = self.game.new_initial_state(start)
+        self.state = start_state(self.game, lambda n: int(rng.integers(1, n + 1)), deal)
         info: dict[str, Any] = {"action_mask": self.state.legal_actions_mask()}
-        if start is not None:
-            info["deal"] = start
+        if self.game.chance_mode() == "seeded":
+            info["deal"] = self.state.seed
+        out = self.state.outcome()
+        if out is not None:  # a deal asked for by number may be over before any move
+            info["outcome"] = out.to_json()
         return self._observe(), info
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:

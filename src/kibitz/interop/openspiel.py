@@ -132,17 +132,36 @@ class KibitzGame(pyspiel.Game):
         """An OpenSpiel state holding (a copy of) a kibitz state of this game."""
         spiel = KibitzState(self)
         spiel._kept = Kept(state.clone())
+        spiel._dealt = True
         return spiel
 
 
 class Kept:
     """The kibitz state inside an OpenSpiel state: copied by ``clone()`` when OpenSpiel
-    deep-copies, pickled as its serialization when OpenSpiel serializes."""
+    deep-copies, pickled as its serialization when OpenSpiel serializes. ``legal`` keeps the
+    legal actions last listed, with the ply they were listed at, so that applying one of
+    them needs no second move generation."""
 
-    __slots__ = ("state",)
+    __slots__ = ("legal", "state")
 
     def __init__(self, state: State) -> None:
         self.state = state
+        self.legal: tuple[int, list[int]] | None = None
+
+    def legal_actions(self) -> list[int]:
+        """The state's legal actions (listed once per ply)."""
+        ply = len(self.state.history)
+        if self.legal is None or self.legal[0] != ply:
+            self.legal = (ply, self.state.legal_actions())
+        return self.legal[1]
+
+    def apply(self, action: int) -> None:
+        """Apply ``action``, checked against the listed legal actions or by the state."""
+        legal = self.legal
+        if legal is not None and legal[0] == len(self.state.history) and action in legal[1]:
+            self.state.push(action)
+        else:
+            self.state.apply(action)
 
     def __deepcopy__(self, memo: dict) -> Kept:
         return Kept(self.state.clone())
@@ -161,15 +180,21 @@ class KibitzState(pyspiel.State):
 
     def __init__(self, game: KibitzGame) -> None:
         super().__init__(game)
-        kibitz = game.kibitz
         self._kept: Kept | None = None
-        if kibitz.chance_mode() != "seeded":
-            self._kept = Kept(kibitz.new_initial_state())
+        """None until first used (OpenSpiel's ``clone()`` makes a new state, then replaces
+        its attributes), and until the deal of a seeded game."""
+        self._dealt = game.kibitz.chance_mode() != "seeded"
+
+    def _kibitz_kept(self) -> Kept | None:
+        if self._kept is None and self._dealt:
+            self._kept = Kept(self.get_game().kibitz.new_initial_state())
+        return self._kept
 
     @property
     def kibitz(self) -> State | None:
         """The kibitz state, or None before the deal of a seeded game."""
-        return None if self._kept is None else self._kept.state
+        kept = self._kibitz_kept()
+        return None if kept is None else kept.state
 
     def _deals(self) -> int:
         return self.get_game().deals
@@ -181,9 +206,9 @@ class KibitzState(pyspiel.State):
         return pyspiel.PlayerId.CHANCE if s is None else s.current_player
 
     def _legal_actions(self, player: int) -> list[int]:
-        s = self.kibitz
-        assert s is not None  # OpenSpiel asks chance nodes for chance_outcomes()
-        return s.legal_actions()
+        kept = self._kibitz_kept()
+        assert kept is not None  # OpenSpiel asks chance nodes for chance_outcomes()
+        return kept.legal_actions()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The deal (outcome ``k - 1`` deals number ``k``), or the kibitz chance outcomes."""
@@ -194,13 +219,14 @@ class KibitzState(pyspiel.State):
         return s.chance_outcomes()
 
     def _apply_action(self, action: int) -> None:
-        s = self.kibitz
-        if s is None:
+        kept = self._kibitz_kept()
+        if kept is None:
             if not 0 <= action < self._deals():
                 raise ValueError(f"deal outcome {action} is not in 0..{self._deals() - 1}")
             self._kept = Kept(self.get_game().kibitz.new_initial_state(action + 1))
+            self._dealt = True
         else:
-            s.apply(int(action))
+            kept.apply(int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
         s = self.kibitz
@@ -233,6 +259,7 @@ class KibitzState(pyspiel.State):
         if s is not None:
             seed = int(probability_sampler() * 2**53)
             other._kept = Kept(s.resample_hidden(player_id, Rng(seed)))
+            other._dealt = True
         return other
 
     def __str__(self) -> str:
@@ -302,18 +329,23 @@ def register(name: str) -> None:
     """Register kibitz game ``name`` with OpenSpiel as ``kibitz_<name>``."""
     game = research_game(name)
     params = parameter_specification(type(game))
-    if game.chance_mode() == "seeded":
-        params["deals"] = DEFAULT_DEALS
+    presets = type(game).presets.values()
+    if any(research_game(name, **preset).chance_mode() == "seeded" for preset in presets):
+        params["deals"] = DEFAULT_DEALS  # a game some of whose presets deal from a seed
     title = name.capitalize()
     cls = type(f"Kibitz{title}Game", (KibitzGame,), {"kibitz_name": name, "__module__": __name__})
     pyspiel.register_game(game_type(game, params), cls)
 
 
-def load(name: str, **options: Any) -> KibitzGame:
+def load(name: str, deals: int | None = None, **options: Any) -> KibitzGame:
     """The OpenSpiel game of kibitz game ``name`` with kibitz ``options`` (Python values,
-    as ``kibitz.load`` takes them), over the length defaults."""
+    as ``kibitz.load`` takes them), over the length defaults; ``deals`` sets how many deal
+    numbers a seeded game's opening chance node chooses from."""
     game = research_game(name, **options)
-    return pyspiel.load_game(PREFIX + name, parameters_from_game(game))
+    params = parameters_from_game(game)
+    if deals is not None:
+        params["deals"] = deals
+    return pyspiel.load_game(PREFIX + name, params)
 
 
 def spiel_game(game: Game) -> KibitzGame:

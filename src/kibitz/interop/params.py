@@ -22,13 +22,15 @@ from collections.abc import Callable
 from typing import Any, Literal
 
 from kibitz.core.errors import InvalidOptions
-from kibitz.core.game import Game
+from kibitz.core.game import Game, State
 from kibitz.core.options import parse_option_text
 from kibitz.core.registry import game_class
 
 DEFAULT_DEALS = 32000
 """How many deals (numbers ``1..deals``) a seeded game's deal is drawn from by default
 (Fortress's 1..31999 are the Microsoft FreeCell-compatible numbers)."""
+DRAWS = 1000
+"""How many deals an environment draws at most looking for one with a move to make."""
 NONE_INT = -1
 """The int parameter value that stands for None in an ``int | None`` option."""
 DEFAULT_TEXT = ""
@@ -141,16 +143,22 @@ def parameters_from_game(game: Game) -> dict[str, Any]:
     return params
 
 
-def start_seed(game: Game, draw: Callable[[int], int], deal: int | None = None) -> int | None:
-    """The ``new_initial_state`` seed of an environment's episode: for a seeded game the
-    deal number ``deal``, or one drawn by ``draw(DEFAULT_DEALS)`` (a number in
-    ``1..DEFAULT_DEALS``); None for other games, whose chance the environment plays out."""
+def start_state(game: Game, draw: Callable[[int], int], deal: int | None = None) -> State:
+    """The first state of an environment's episode. A seeded game plays deal number
+    ``deal``, or one drawn by ``draw(DEFAULT_DEALS)`` (a number in ``1..DEFAULT_DEALS``),
+    skipping deals already over before the first move (some Fortress deals have no legal
+    move at all), so that a drawn episode always has a move to make. Other games start
+    without a seed: the environment plays their chance nodes."""
     if game.chance_mode() != "seeded":
         if deal is not None:
             raise InvalidOptions(f"{game.name} is not dealt from a number; drop option 'deal'")
-        return None
-    if deal is None:
-        return draw(DEFAULT_DEALS)
-    if isinstance(deal, bool) or not isinstance(deal, int) or deal < 1:
-        raise InvalidOptions(f"option 'deal' must be a deal number >= 1, got {deal!r}")
-    return deal
+        return game.new_initial_state(None)
+    if deal is not None:
+        if isinstance(deal, bool) or not isinstance(deal, int) or deal < 1:
+            raise InvalidOptions(f"option 'deal' must be a deal number >= 1, got {deal!r}")
+        return game.new_initial_state(deal)
+    for _ in range(DRAWS):
+        state = game.new_initial_state(draw(DEFAULT_DEALS))
+        if not state.is_terminal():
+            break
+    return state

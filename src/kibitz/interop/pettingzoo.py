@@ -4,7 +4,8 @@ Agents are ``player_0 .. player_{n-1}`` (the game's seats). Each observes a dict
 ``observation`` tensor (what that seat may know, never another seat's hidden cards) and an
 ``action_mask`` (int8, 1 for its legal actions; all 0 when it is not its turn). Chance nodes
 (deals, draws) are played by the environment's generator, seeded by ``reset(seed=...)``;
-a game dealt from a number takes ``reset(options={"deal": n})`` or draws one. Rewards come
+a game dealt from a number takes ``reset(options={"deal": n})`` or draws one that has a
+move to make (``infos[agent]["deal"]``). Rewards come
 at the end (the game's returns); a game ended by a cap in the options (``max_plies``,
 ``max_rounds``, ``max_hands``, ``max_moves``) sets ``truncations``, a real end
 ``terminations``. An illegal action raises ValueError and changes nothing.
@@ -22,7 +23,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from kibitz.core.game import CHANCE, Game, State
-from kibitz.interop.params import research_game, start_seed
+from kibitz.interop.params import research_game, start_state
 
 
 def _space(game: Game) -> spaces.Dict:
@@ -94,8 +95,7 @@ class KibitzAECEnv(AECEnv):
             self._rng, _ = seeding.np_random(seed)
         rng = self._rng
         deal = (options or {}).get("deal")
-        start = start_seed(self.game, lambda n: int(rng.integers(1, n + 1)), deal)
-        self.state = self.game.new_initial_state(start)
+        self.state = start_state(self.game, lambda n: int(rng.integers(1, n + 1)), deal)
         play_chance(self.state, rng)
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
@@ -103,9 +103,9 @@ class KibitzAECEnv(AECEnv):
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        if start is not None:
+        if self.game.chance_mode() == "seeded":
             for info in self.infos.values():
-                info["deal"] = start
+                info["deal"] = self.state.seed
         self.agent_selection = self.possible_agents[max(self.state.current_player, 0)]
         self._end_if_over()
 
