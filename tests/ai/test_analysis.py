@@ -101,3 +101,21 @@ def test_hidden_card_games_are_refused() -> None:
     game = kibitz.load("tchess")
     with pytest.raises(InvalidOptions, match="hidden cards or chance"):
         analyse_game(game, game.new_initial_state(1), [], lambda: None)
+
+
+def test_cardmate_sample_game_blunder_is_marked() -> None:
+    """The rules' sample game: 18.8D:j7?? (ply 35), which lets Rearhand mate, is a blunder."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parents[1] / "games" / "cardmate"))
+    from cardmate_util import START, sample_moves
+
+    game = kibitz.load("cardmate")
+    start = game.new_state_from_position(START)
+    state, actions = start.clone(), []
+    for text in sample_moves():
+        actions.append(state.str_to_action(text))
+        state.apply(actions[-1])
+    notes = analyse_game(game, start, actions, lambda: make_agent("level:3", game))
+    assert notes[34].move == "8D:j7" and notes[34].mark == "blunder"
+    assert notes[-1].expected == 1.0 and notes[-1].mark is None
