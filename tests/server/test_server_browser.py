@@ -1,28 +1,54 @@
-"""End to end in headless Chromium: each game started from the lobby and played in the page.
+"""End to end in headless Chromium: every game started from the lobby and played to its end
+as a player, watched by a spectator, with the checks of every table page.
 
-A real ``kibitz serve`` runs on a free port with a temporary SQLite database; screenshots
-of every page go to a temporary folder (printed at the end of the module).
+A real ``kibitz serve`` runs on a free port with a temporary SQLite database. Each game's
+test checks, as moves are made: no console error on any page, the same number of info and
+notice blocks after every move, no sideways scrolling at 390 px, a move made while the
+connection is down (sent when it is back), and axe-core's accessibility rules (no serious
+or critical violation). Screenshots of every page at desktop and phone width go to
+``$KIBITZ_SCREENSHOTS`` (or a temporary folder, printed at the end of the module).
 """
 
 from __future__ import annotations
 
-import time
-from collections.abc import Iterator
+import os
+import re
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
+import httpx
 import pytest
 from helpers import Server
+from pagekit import (
+    ARGS,
+    CHROMIUM,
+    DESKTOP,
+    INFO_BLOCKS,
+    PHONE,
+    WIDER,
+    Tab,
+    info_blocks,
+    my_turn_or_over,
+    open_tab,
+    over,
+    overflow,
+    ply,
+    serious_violations,
+    shoot,
+    start_from_lobby,
+    wait_past,
+    watch,
+)
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-TIMEOUT = 30_000
+Pick = Callable[[Page], None]
+"""Makes one move on a page by clicking (without waiting for it to be played)."""
 
 
 @pytest.fixture(scope="module")
 def shots(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    folder = tmp_path_factory.mktemp("screenshots")
+    folder = Path(os.environ.get("KIBITZ_SCREENSHOTS") or tmp_path_factory.mktemp("screenshots"))
+    folder.mkdir(parents=True, exist_ok=True)
     yield folder
     print(f"\nscreenshots: {folder}")
 
@@ -43,89 +69,192 @@ def browser() -> Iterator[Browser]:
         b.close()
 
 
-@pytest.fixture
-def page(browser: Browser) -> Iterator[Page]:
-    context = browser.new_context(viewport={"width": 1000, "height": 900})
-    context.set_default_timeout(TIMEOUT)
-    pg = context.new_page()
-    yield pg
-    context.close()
+class Table:
+    """A player's page and a spectator's page on one table, checked after every move."""
+
+    def __init__(self, player: Tab, *others: Tab) -> None:
+        self.tabs = [player, *others]
+        self.player = player
+        self.blocks = {id(t): info_blocks(t.page) for t in self.tabs}
+        self.moves = 0
+
+    def check(self) -> None:
+        """Constant info blocks, and no sideways scrolling at phone width."""
+        for t in self.tabs:
+            blocks, wider = t.page.evaluate(f"[{INFO_BLOCKS}, {WIDER}]")
+            assert blocks == self.blocks[id(t)], f"info blocks changed on {t.page.url}"
+            assert wider == 0 or t.page.viewport_size["width"] > PHONE["width"], \
+                f"{t.page.url} is wider than the phone"
+
+    def play(self, pick: Pick, tab: Tab | None = None) -> None:
+        """One move by clicking on ``tab`` (the player's by default), then the checks."""
+        page = (tab or self.player).page
+        before = ply(page)
+        pick(page)
+        wait_past(page, before)
+        self.moves += 1
+        self.check()
+
+    def play_offline(self, pick: Pick) -> None:
+        """One move made while the player's connection is down: sent once it is back."""
+        tab = self.player
+        assert tab.link is not None
+        page = tab.page
+        before = ply(page)
+        tab.link.drop()
+        expect(page.locator("#conn")).to_contain_text("offline")
+        pick(page)
+        expect(page.locator("#notice")).to_contain_text("will be sent when the connection is back")
+        assert ply(page) == before
+        tab.link.restore()
+        wait_past(page, before)
+        expect(page.locator("#notice")).to_contain_text("was sent")
+        expect(page.locator("#conn")).to_have_text("connected")
+        self.check()
+
+    def accessible(self) -> None:
+        for t in self.tabs:
+            assert serious_violations(t.page) == [], t.page.url
+
+    def finish(self, shots: Path, name: str) -> None:
+        """The end: every page shows the result; no console error anywhere."""
+        for t in self.tabs:
+            expect(t.page.locator("#status")).to_contain_text("Game over")
+            expect(t.page.locator("#over")).to_be_visible()
+        expect(self.player.page.locator("#rematch")).to_be_visible()
+        self.check()
+        shoot(self.player.page, shots, f"{name}-over-desktop")
+        shoot(self.tabs[1].page, shots, f"{name}-over-phone")
+        for t in self.tabs:
+            assert t.errors == [], f"console errors on {t.page.url}: {t.errors}"
+            t.close()
 
 
-def start_from_lobby(page: Page, server: Server, game: str, options: dict[str, str],
-                     seed: str | None = None, seats: dict[int, str] | None = None) -> None:
-    """Choose the game, options and seats in the lobby and start."""
-    page.goto(server.url + "/")
-    page.select_option("#game", game)
-    for name, value in options.items():
-        page.fill(f"[data-option={name}]", value)
-    if seed:
-        page.fill("#seed", seed)
-    page.fill("#name", "tester")
-    for seat, kind in (seats or {}).items():
-        page.select_option(f"[data-seat='{seat}']", kind)
-    page.click("#start")
-    page.wait_for_url("**/play/**")
-    expect(page.locator("#status")).not_to_be_empty()
+def phone_look(tab: Tab, shots: Path, name: str) -> None:
+    """The player's own page at phone width: a screenshot and no sideways scrolling."""
+    page = tab.page
+    page.set_viewport_size(PHONE)
+    page.wait_for_timeout(100)
+    assert overflow(page) == 0, f"{name} is wider than the phone"
+    shoot(page, shots, f"{name}-player-phone")
+    page.set_viewport_size(DESKTOP)
 
 
-def my_turn_or_over(page: Page) -> bool:
-    """Wait until it is this page's turn (True) or the game is over (False)."""
-    page.wait_for_function(
-        "() => { const s = document.getElementById('status');"
-        " return s.dataset.over === '1' || s.dataset.yourTurn === '1'; }"
-    )
-    return page.locator("#status").get_attribute("data-over") == "0"
+# -- moves on square boards ------------------------------------------------------------------
+def square_move(page: Page) -> None:
+    """Select the first piece that can move (the page marks them), then its first target."""
+    page.locator(".sq.movable").first.click()
+    page.locator(".sq.target").first.click()
+    if page.locator("#promotion:not([hidden])").count():
+        page.locator("#promotion button").first.click()
 
 
-def ply(page: Page) -> int:
-    return int(page.locator("#status").get_attribute("data-ply") or 0)
+def keyboard_move(page: Page) -> None:
+    """A move by keyboard alone: arrow keys over the board, Enter to select and to move."""
+    names = page.evaluate("[...document.querySelectorAll('.sq')].map((s) => s.dataset.square)")
+    width = page.locator(".board-row").first.locator(".sq").count()
+    page.locator(".sq[tabindex='0']").focus()
+    at = names.index(page.evaluate("document.activeElement.dataset.square"))
+
+    def go(to: int) -> None:
+        nonlocal at
+        for _ in range(abs(to % width - at % width)):
+            page.keyboard.press("ArrowRight" if to % width > at % width else "ArrowLeft")
+        for _ in range(abs(to // width - at // width)):
+            page.keyboard.press("ArrowDown" if to > at else "ArrowUp")
+        at = to
+        assert page.evaluate("document.activeElement.dataset.square") == names[to]
+        page.keyboard.press("Enter")
+
+    go(names.index(page.locator(".sq.movable").first.get_attribute("data-square")))
+    go(names.index(page.locator(".sq.target").first.get_attribute("data-square")))
 
 
-def wait_past(page: Page, before: int) -> None:
-    """Wait until the table has moved past ply ``before``."""
-    page.wait_for_function(
-        f"() => Number(document.getElementById('status').dataset.ply) > {before}"
-    )
-
-
-def click_square_move(page: Page) -> None:
-    """Select the first piece that has a move, then its first target square."""
-    before = ply(page)
-    for sq in page.locator(".sq").all():
-        sq.click()
-        target = page.locator(".sq.target")
-        if target.count():
-            target.first.click()
-            if page.locator("#promotion").count():
-                page.locator("#promotion button").first.click()
-            wait_past(page, before)
-            return
-    raise AssertionError("no piece with a legal move on the board")
-
-
-def test_smess_against_the_computer(page: Page, server: Server, shots: Path) -> None:
-    start_from_lobby(page, server, "smess", {"max_plies_without_progress": "6"})
+def test_smess_as_red_from_the_lobby(browser: Browser, server: Server, shots: Path) -> None:
+    player = open_tab(browser, DESKTOP, routed=True)
+    page = player.page
+    table = start_from_lobby(page, server.url, "smess", {"max_plies": "12"},
+                             seats={0: "computer:1", 1: "human"})
+    spectator = watch(browser, server.url, table)
     page.wait_for_selector(".sq svg line", state="attached")
-    page.screenshot(path=shots / "smess.png", full_page=True)
+    # Red sees the board turned: its own back rank at the bottom, coordinates on the edges.
+    corner = ".board-row:last-child .sq:first-child"
+    expect(page.locator(corner)).to_have_attribute("data-square", "g8")
+    expect(spectator.page.locator(corner)).to_have_attribute("data-square", "a1")
+    expect(page.locator(".coord.file")).to_have_count(7)
+    expect(page.locator(".coord.rank")).to_have_count(8)
+    t = Table(player, spectator)
+    assert my_turn_or_over(page)
+    expect(page.locator(".sq.last-from")).to_have_count(1)
+    expect(page.locator(".sq.last-to")).to_have_count(1)
+    expect(page.locator("#last")).to_contain_text("Last move: Blue")
+    shoot(page, shots, "smess-desktop")
+    shoot(spectator.page, shots, "smess-phone")
+    t.play_offline(square_move)
+    assert my_turn_or_over(page)
+    t.play(keyboard_move)
+    t.accessible()
     while my_turn_or_over(page):
-        click_square_move(page)
-    expect(page.locator("#status")).to_contain_text("Game over")
-    expect(page.locator("#last")).to_contain_text("Last move")
-    page.screenshot(path=shots / "smess-over.png", full_page=True)
+        t.play(square_move)
+    expect(page.locator("#moves tbody th").first).to_have_text("1.")
+    t.finish(shots, "smess")
 
 
-def test_cardmate_against_the_computer(page: Page, server: Server, shots: Path) -> None:
-    start_from_lobby(page, server, "cardmate", {"max_plies": "6"})
+def test_a_move_made_offline_is_reported_when_the_table_moved_on(
+    browser: Browser, server: Server
+) -> None:
+    first = open_tab(browser, DESKTOP, routed=True)
+    start_from_lobby(first.page, server.url, "smess", {}, seats={1: "computer:1"})
+    assert my_turn_or_over(first.page)
+    tokens = first.page.evaluate("() => ({...localStorage})")
+    second = open_tab(browser, DESKTOP)  # the same seat in another window
+    second.page.goto(server.url + "/")
+    second.page.evaluate(
+        "(t) => { for (const [k, v] of Object.entries(t)) localStorage.setItem(k, v); }", tokens
+    )
+    second.page.goto(first.page.url)
+    assert my_turn_or_over(second.page)
+    before = ply(first.page)
+    assert first.link is not None
+    first.link.drop()
+    expect(first.page.locator("#conn")).to_contain_text("offline")
+    square_move(first.page)
+    square_move(second.page)  # played from the other window meanwhile
+    wait_past(second.page, before)
+    first.link.restore()
+    expect(first.page.locator("#notice")).to_contain_text("was not played: the table moved on")
+    wait_past(first.page, before)
+    assert first.errors == [] and second.errors == []
+    first.close()
+    second.close()
+
+
+def test_cardmate_from_the_lobby(browser: Browser, server: Server, shots: Path) -> None:
+    player = open_tab(browser, DESKTOP, routed=True)
+    page = player.page
+    table = start_from_lobby(page, server.url, "cardmate", {"max_plies": "8"},
+                             seats={1: "computer:1"})
+    spectator = watch(browser, server.url, table)
     page.wait_for_selector(".sq svg rect", state="attached")
-    page.screenshot(path=shots / "cardmate.png", full_page=True)
+    expect(page.locator(".coord.file")).to_have_count(10)
+    expect(page.locator(".sq.palace")).to_have_count(4)
+    t = Table(player, spectator)
+    shoot(page, shots, "cardmate-desktop")
+    assert my_turn_or_over(page)
+    t.play_offline(square_move)
+    assert my_turn_or_over(page)
+    expect(page.locator(".sq.last-from")).to_have_count(1)
+    expect(page.locator(".sq.last-to")).to_have_count(1)
+    phone_look(player, shots, "cardmate")
+    shoot(spectator.page, shots, "cardmate-phone")
+    t.accessible()
     while my_turn_or_over(page):
-        click_square_move(page)
-    expect(page.locator("#status")).to_contain_text("Game over")
-    page.screenshot(path=shots / "cardmate-over.png", full_page=True)
+        t.play(square_move)
+    expect(page.locator("#captured")).to_have_count(1)
+    t.finish(shots, "cardmate")
 
 
-def test_cardmate_record_imported_in_the_lobby(page: Page, server: Server, shots: Path) -> None:
+def test_cardmate_record_imported_in_the_lobby(browser: Browser, server: Server) -> None:
     from kibitz.core.play import play_random
     from kibitz.core.record import make_record
     from kibitz.core.registry import game_class, load
@@ -136,6 +265,8 @@ def test_cardmate_record_imported_in_the_lobby(page: Page, server: Server, shots
     captures = sum(":" in move for move in record["actions"])
     assert captures > 0
     text = game_class("cardmate").write_text_record(record)
+    tab = open_tab(browser, DESKTOP)
+    page = tab.page
     page.goto(server.url + "/")
     page.select_option("#game", "cardmate")
     page.click("#import-box summary")
@@ -143,122 +274,272 @@ def test_cardmate_record_imported_in_the_lobby(page: Page, server: Server, shots
     page.click("#start")
     page.wait_for_url("**/play/**")
     page.wait_for_function("() => document.getElementById('status').dataset.ply === '40'")
-    expect(page.locator("#captured .captured-card")).to_have_count(captures)
-    expect(page.locator("#moves")).to_contain_text(f"40. {record['actions'][-1]}")
-    page.screenshot(path=shots / "cardmate-imported.png", full_page=True)
+    expect(page.locator("#captured .card")).to_have_count(captures)
+    # Forty plies are twenty numbered moves; the last one is Rearhand's.
+    expect(page.locator("#moves tbody tr")).to_have_count(20)
+    expect(page.locator("#moves tbody tr").last).to_contain_text(f"20.{record['actions'][-2]}")
+    expect(page.locator("#moves tbody tr").last).to_contain_text(record["actions"][-1])
+    assert tab.errors == []
+    tab.close()
 
 
-def play_buttons(page: Page, selector: str) -> None:
-    """Play through legal card/action buttons until the game is over."""
-    while my_turn_or_over(page):
-        before = ply(page)
+# -- card games ------------------------------------------------------------------------------
+def first_of(selector: str) -> Pick:
+    def pick(page: Page) -> None:
         page.locator(selector).first.click()
-        wait_past(page, before)
+    return pick
 
 
-def test_tchess_against_the_computer(page: Page, server: Server, shots: Path) -> None:
-    start_from_lobby(page, server, "tchess", {"max_rounds": "1"})
-    page.wait_for_selector("#hand")
-    page.screenshot(path=shots / "tchess.png", full_page=True)
-    play_buttons(page, "#hand .card.legal, .actions button")
-    expect(page.locator("#status")).to_contain_text("Game over")
-    page.screenshot(path=shots / "tchess-over.png", full_page=True)
+TCHESS_MOVES = "#hand .card.playable, .actions button"
 
 
-def test_rook_two_browsers_two_computers(browser: Browser, server: Server, shots: Path) -> None:
-    south = browser.new_context(viewport={"width": 420, "height": 900})  # phone width
-    north = browser.new_context(viewport={"width": 1000, "height": 900})
-    for c in (south, north):
-        c.set_default_timeout(TIMEOUT)
-    a, b = south.new_page(), north.new_page()
-    start_from_lobby(a, server, "rook", {"max_deals": "1"}, seats={2: "open"})
-    invite = a.locator("#invite-link").get_attribute("href")
-    assert invite
-    b.goto(invite)
-    b.fill("#name", "partner")
-    b.click("[data-seat='2']")
-    b.wait_for_url("**/play/**")
-    b.wait_for_selector("#hand")
-    a.screenshot(path=shots / "rook-phone.png", full_page=True)
-    b.screenshot(path=shots / "rook.png", full_page=True)
-    moves = "#hand .card.legal, #bidding button"
-    deadline = time.monotonic() + 240
-    while time.monotonic() < deadline:
-        for pg in (a, b):
-            pg.wait_for_function(
-                "() => document.getElementById('status').dataset.over === '1' ||"
-                " document.getElementById('status').dataset.yourTurn === '1' ||"
-                " !document.getElementById('status').textContent.includes('Your')", timeout=TIMEOUT,
-            )
-        over = [pg.locator("#status").get_attribute("data-over") == "1" for pg in (a, b)]
-        if all(over):
-            break
-        for pg in (a, b):
-            if pg.locator("#status").get_attribute("data-your-turn") == "1":
-                before = ply(pg)
-                pg.locator(moves).first.click()
-                wait_past(pg, before)
-        time.sleep(0.05)
-    expect(a.locator("#status")).to_contain_text("Game over")
-    expect(b.locator("#status")).to_contain_text("Game over")
-    expect(a.locator("#score-sheet tr")).to_have_count(2)
-    b.screenshot(path=shots / "rook-over.png", full_page=True)
-    south.close()
-    north.close()
-
-
-def test_fortress_winnable_deal_solved_through_hints(page: Page, server: Server,
-                                                     shots: Path) -> None:
-    start_from_lobby(page, server, "fortress", {}, seed="33")
-    page.wait_for_selector("[data-pile='0']")
-    page.screenshot(path=shots / "fortress.png", full_page=True)
-    dragged = False
+def test_tchess_from_the_lobby(browser: Browser, server: Server, shots: Path) -> None:
+    player = open_tab(browser, DESKTOP, routed=True)
+    page = player.page
+    table = start_from_lobby(page, server.url, "tchess", {"max_rounds": "1"},
+                             seats={1: "computer:1"})
+    spectator = watch(browser, server.url, table)
+    page.wait_for_selector("#hand .card")
+    t = Table(player, spectator)
+    assert my_turn_or_over(page)
+    shoot(page, shots, "tchess-desktop")
+    t.play_offline(first_of(TCHESS_MOVES))
+    # Both seats' hands are counted for the spectator, who sees no card of either.
+    expect(spectator.page.locator(".seat-line")).to_have_count(2)
+    expect(spectator.page.locator(".seat-line").first).to_contain_text("in hand")
+    expect(spectator.page.locator("#hand .card")).to_have_count(0)
+    t.accessible()
     while my_turn_or_over(page):
-        before = ply(page)
-        page.click("#hint-button")
-        page.wait_for_function(
-            f"() => document.getElementById('hint').dataset.ply === '{before}'"
-        )
-        move = page.locator("#hint").get_attribute("data-move") or ""
-        src, dst = move.split(">")
-        if not dragged and src.isdigit():  # one move by drag and drop, the rest by clicks
-            dragged = True
-            page.locator(f"[data-pile='{src}']").drag_to(page.locator(f"[data-pile='{dst}']"))
+        t.play(first_of(TCHESS_MOVES))
+        if t.moves == 2:
+            phone_look(player, shots, "tchess")
+            shoot(spectator.page, shots, "tchess-phone")
+    log = page.locator("#moves").inner_text()
+    assert re.search(r"White attacks with .+, strength \d+; Black defends with .+, strength \d+;"
+                     r" (White|Black) wins the round", log), log
+    assert "null" not in log and "null" not in page.locator("#last").inner_text()
+    t.finish(shots, "tchess")
+
+
+def rook_move(page: Page) -> None:
+    """Bid the most (so this side declares), discard from the top of the hand down (any
+    order is taken), name the first trump, play the first playable card."""
+    if page.locator("#discard").count():
+        need = int(re.search(r"choose (\d+) card", page.locator("#rook-prompt").inner_text())[1])
+        for card in page.locator("#hand .card").all()[::-1][:need]:
+            card.click()
+        expect(page.locator("#rook-prompt")).to_contain_text(f"({need} chosen)")
+        page.click("#discard")
+        return
+    bids = page.locator("#bidding button")
+    if bids.count():
+        bids.last.click()
+        return
+    page.locator("#hand .card.playable").first.click()
+
+
+def rook_ready(page: Page) -> bool:
+    """Whether this player is to act (and not already sending a chosen discard)."""
+    status = page.locator("#status")
+    mine = status.get_attribute("data-your-turn") == "1"
+    return mine and not over(page) and not page.locator("#discarding").count()
+
+
+def test_rook_two_players_two_computers(browser: Browser, server: Server, shots: Path) -> None:
+    south = open_tab(browser, PHONE, routed=True)
+    start_from_lobby(south.page, server.url, "rook", {"max_deals": "1"},
+                     seats={1: "computer:1", 2: "open", 3: "computer:1"})
+    invite = south.page.locator("#invite-link").input_value()
+    expect(south.page.locator("#copy-invite")).to_be_visible()
+    north = open_tab(browser, DESKTOP)
+    north.page.goto(invite)
+    north.page.fill("#name", "partner")
+    north.page.click("[data-seat='2']")
+    north.page.wait_for_url("**/play/**")
+    table = north.page.url.split("/play/")[1].split("#")[0]
+    spectator = watch(browser, server.url, table)
+    # Each player sees the partner across the table, marked.
+    expect(south.page.locator(".seat-n .tag", has_text="partner")).to_be_visible()
+    expect(north.page.locator(".seat-n")).to_contain_text("South")
+    expect(north.page.locator(".seat-n .tag", has_text="partner")).to_be_visible()
+    t = Table(south, spectator, north)
+    shoot(north.page, shots, "rook-desktop")
+    shoot(south.page, shots, "rook-phone")
+    offline_done = False
+    while not (over(south.page) and over(north.page)):
+        ready = [tab for tab in (south, north) if rook_ready(tab.page)]
+        if not ready:
+            south.page.wait_for_timeout(50)
+            continue
+        tab = ready[0]
+        playing = tab.page.locator("#hand .card.playable").count() and not tab.page.locator(
+            "#discard").count()
+        if tab is south and not offline_done and playing:
+            t.play_offline(rook_move)
+            offline_done = True
+            t.accessible()
+            shoot(south.page, shots, "rook-play-phone")
+            shoot(north.page, shots, "rook-play-desktop")
         else:
-            page.click(f"[data-pile='{src[0] if src.startswith('F') else src}']")
-            page.click(f"[data-pile='{dst}']")
-        wait_past(page, before)
+            t.play(rook_move, tab)
+    assert offline_done
+    # The last trick stays on the table after the hand, with who won it.
+    expect(spectator.page.locator("#trick .card")).to_have_count(4)
+    expect(spectator.page.locator("#trick")).to_contain_text("won this trick")
+    expect(south.page.locator("#score-sheet tbody tr")).to_have_count(1)
+    t.finish(shots, "rook")
+
+
+# -- patience --------------------------------------------------------------------------------
+def winning_line(game: str, deal: int) -> list[tuple[str, str]]:
+    """The assistant's winning line of a deal, as (from, to) piles of the page."""
+    from kibitz.core.registry import load
+    from kibitz.core.session import Session
+
+    session = Session(load(game), deal, None, 1)
+    line = []
+    while not session.is_over():
+        hint = session.hint()
+        move = next(m for m in session.state.moves() if m["id"] == hint.action)
+        line.append((str(move["from"]), str(move["to"])))
+        session.play(hint.action)
+    return line
+
+
+def test_fortress_winnable_deal_solved_through_hints(browser: Browser, server: Server,
+                                                     shots: Path) -> None:
+    player = open_tab(browser, DESKTOP, routed=True)
+    page = player.page
+    table = start_from_lobby(page, server.url, "fortress", {}, seed="33")
+    spectator = watch(browser, server.url, table)
+    page.wait_for_selector("[data-pile='0']")
+    t = Table(player, spectator)
+    shoot(page, shots, "fortress-desktop")
+    shoot(spectator.page, shots, "fortress-phone")
+    # The first moves follow the page's hints; the rest of the solver's line is clicked.
+    line = winning_line("fortress", 33)
+    for step, (src, dst) in enumerate(line):
+        assert my_turn_or_over(page)
+        before = ply(page)
+        if step < 3:
+            page.click("#hint-button")
+            expect(page.locator("#hint")).to_have_attribute("data-ply", str(before))
+            expect(page.locator("#hint")).to_be_visible()
+            assert page.locator("#hint").get_attribute("data-move") == f"{src}>{dst}"
+
+        def click(p: Page, src: str = src, dst: str = dst) -> None:
+            p.locator(f"[data-pile='{src}']").click()
+            p.locator(f"[data-pile='{dst}']").click()
+
+        if step == 0:  # one move by drag and drop
+            t.play(lambda p, src=src, dst=dst: p.locator(f"[data-pile='{src}']").drag_to(
+                p.locator(f"[data-pile='{dst}']")))
+        elif step == 2:
+            t.play_offline(click)
+            t.accessible()
+            phone_look(player, shots, "fortress")
+        else:
+            t.play(click)
     expect(page.locator("#status")).to_contain_text("Game over: won (all 52 cards")
-    assert dragged
+    expect(page.locator("#hint")).to_be_hidden()
     page.click("#undo")
     expect(page.locator("#status")).not_to_contain_text("Game over")
     page.click("#redo")
-    expect(page.locator("#status")).to_contain_text("Game over")
-    page.screenshot(path=shots / "fortress-won.png", full_page=True)
-    page.goto(server.url + "/stats")
-    expect(page.locator("#stats tbody")).to_contain_text("fortress")
-    page.screenshot(path=shots / "stats.png", full_page=True)
+    t.finish(shots, "fortress")
+    stats = open_tab(browser, DESKTOP)
+    stats.page.goto(server.url + "/")
+    stats.page.fill("#name", "tester")
+    stats.page.goto(server.url + "/stats")
+    stats.page.fill("#player", "tester")
+    stats.page.click("#who button")
+    expect(stats.page.locator("#stats tbody")).to_contain_text("fortress")
+    assert serious_violations(stats.page) == []
+    shoot(stats.page, shots, "stats")
+    stats.close()
 
 
-def test_restart_mid_game_resumes(page: Page, server: Server, shots: Path) -> None:
-    start_from_lobby(page, server, "smess", {})
+def test_chessboard_conceded(browser: Browser, server: Server, shots: Path) -> None:
+    player = open_tab(browser, DESKTOP, routed=True)
+    page = player.page
+    table = start_from_lobby(page, server.url, "chessboard", {}, seed="#12")
+    expect(page.locator("#title")).to_contain_text("Chessboard #12")
+    spectator = watch(browser, server.url, table)
+    t = Table(player, spectator)
+    shoot(page, shots, "chessboard-desktop")
+    shoot(spectator.page, shots, "chessboard-phone")
+    assert my_turn_or_over(page)
+    page.click("#legal-box summary")  # every legal move as a button: play by keyboard
+    t.play_offline(first_of("#legal button"))
+    t.play(first_of("#legal button"))
+    page.click("#hint-button")
+    expect(page.locator("#hint")).to_contain_text("Hint:")
+    t.accessible()
+    page.once("dialog", lambda d: d.accept())
+    page.click("#concede")
+    expect(page.locator("#status")).to_contain_text("Game over: lost (conceded)")
+    for tool in ("#undo", "#redo", "#restart", "#hint-button", "#autocomplete", "#concede"):
+        expect(page.locator(tool)).to_be_disabled()
+    expect(page.locator("#hint")).to_be_hidden()
+    expect(page.locator("#rematch")).to_have_text("New deal")
+    t.finish(shots, "chessboard")
+
+
+# -- the other pages -------------------------------------------------------------------------
+def test_lobby_rules_docs_and_missing_pages(browser: Browser, server: Server,
+                                            shots: Path) -> None:
+    tab = open_tab(browser, DESKTOP)
+    page = tab.page
+    page.goto(server.url + "/")
+    expect(page.locator("#game option")).to_have_count(6)
+    # "winnable deals only" is offered only where the game has a solver.
+    page.select_option("#game", "smess")
+    expect(page.locator("#winnable-label")).to_be_hidden()
+    page.select_option("#game", "fortress")
+    expect(page.locator("#winnable-label")).to_be_visible()
+    assert serious_violations(page) == []
+    shoot(page, shots, "lobby-desktop")
+    page.set_viewport_size(PHONE)
+    assert overflow(page) == 0
+    shoot(page, shots, "lobby-phone")
+    page.set_viewport_size(DESKTOP)
+    page.goto(server.url + "/rules/tchess")
+    expect(page.locator("h1").first).to_contain_text("TCHESS")
+    assert serious_violations(page) == []
+    shoot(page, shots, "rules-tchess")
+    page.goto(server.url + "/docs")
+    expect(page.locator(".swagger-ui .title")).to_contain_text("kibitz")
+    expect(page.locator(".opblock-summary-path").first).to_be_visible()
+    assert tab.errors == [], tab.errors
+    response = page.goto(server.url + "/play/no-such-table")  # its 404 is logged: not an error
+    assert response is not None and response.status == 404
+    expect(page.locator("h1")).to_have_text("No such table")
+    expect(page.get_by_role("link", name="Start a new table in the lobby")).to_be_visible()
+    assert serious_violations(page) == []
+    icon = httpx.get(server.url + "/favicon.ico")
+    assert icon.status_code == 200 and icon.content.startswith(b"<svg")
+    tab.close()
+
+
+def test_restart_mid_game_resumes(browser: Browser, server: Server) -> None:
+    tab = open_tab(browser, DESKTOP)
+    page = tab.page
+    start_from_lobby(page, server.url, "smess", {}, seats={1: "computer:1"})
     page.wait_for_selector(".sq svg line", state="attached")
     my_turn_or_over(page)
-    click_square_move(page)
+    before = ply(page)
+    square_move(page)
+    wait_past(page, before)
     my_turn_or_over(page)
     moves = page.locator("#moves").inner_text()
     at = ply(page)
     server.stop()
-    expect(page.locator("#conn")).to_contain_text("reconnecting")
+    expect(page.locator("#conn")).to_contain_text("offline")
     server.start()
-    expect(page.locator("#conn")).to_contain_text("connected", timeout=TIMEOUT)
+    expect(page.locator("#conn")).to_have_text("connected")
     page.wait_for_function(f"() => document.getElementById('status').dataset.ply === '{at}'")
     assert page.locator("#moves").inner_text() == moves
     assert my_turn_or_over(page)
-    click_square_move(page)
-    page.goto(server.url + "/rules/smess")
-    expect(page.locator("h1")).to_contain_text("Smess")
-    page.screenshot(path=shots / "rules-smess.png", full_page=True)
-    page.goto(server.url + "/")
-    expect(page.locator("#tables")).to_contain_text("smess")
-    page.screenshot(path=shots / "lobby.png", full_page=True)
+    before = ply(page)
+    square_move(page)
+    wait_past(page, before)
+    tab.close()

@@ -1,8 +1,10 @@
 """Rules pages: the game's own rules for its options (``Game.rules_page()``) and its
-player's guide in docs/<game>.md, turned into HTML.
+player's guide, turned into HTML.
 
-The converter handles what the docs use: headings, paragraphs, lists, tables, code blocks
-and inline code/bold/italic. Text is escaped first, so a doc cannot inject markup.
+The guides are Markdown files shipped inside the package (``kibitz/guides/<game>.md``), so
+an installed wheel serves the same pages as a source checkout. The converter handles what
+the guides use: headings, paragraphs, lists, tables, code blocks, inline code/bold/italic
+and links. Text is escaped first, so a guide cannot inject markup.
 """
 
 from __future__ import annotations
@@ -10,25 +12,40 @@ from __future__ import annotations
 import dataclasses
 import html
 import re
-from pathlib import Path
+from importlib.resources import files
 
 from kibitz.core.errors import InvalidOptions
 from kibitz.core.registry import game_class, load
 
+GUIDES = files("kibitz") / "guides"
+"""The players' guides, one Markdown file per game (or per game package)."""
 
-def docs_dir() -> Path | None:
-    """The repository's docs/ folder (present in a source checkout / editable install)."""
-    here = Path(__file__).resolve()
-    for parent in here.parents:
-        candidate = parent / "docs"
-        if candidate.is_dir() and (parent / "pyproject.toml").exists():
-            return candidate
+
+def guide(name: str) -> str | None:
+    """The player's guide of the game ``name``, or None; a game without a guide of its own
+    shares its package's (Chessboard reads the Fortress guide)."""
+    parts = game_class(name).__module__.split(".")
+    stems = [name, *parts[2:3]] if parts[:2] == ["kibitz", "games"] else [name]
+    for stem in stems:
+        doc = GUIDES / f"{stem}.md"
+        if doc.is_file():
+            return doc.read_text(encoding="utf-8")
     return None
+
+
+def _link(m: re.Match[str]) -> str:
+    """A Markdown link: kept for web and site addresses; a file of the repository (a
+    relative path) becomes its label, as the page cannot open it."""
+    label, url = m.group(1), m.group(2)
+    if url.startswith(("https://", "http://", "/")) and '"' not in url:
+        return f'<a href="{url}">{label}</a>'
+    return label
 
 
 def _inline(text: str) -> str:
     text = html.escape(text, quote=False)
     text = re.sub(r"`([^`]+)`", r"<code>\1</code>", text)
+    text = re.sub(r"\[([^\]]+)\]\(([^)\s]+)\)", _link, text)
     text = re.sub(r"\*\*([^*]+)\*\*", r"<strong>\1</strong>", text)
     return re.sub(r"(?<![\w*])\*([^*\s][^*]*)\*(?!\w)", r"<em>\1</em>", text)
 
@@ -44,7 +61,8 @@ def markdown_to_html(text: str) -> str:
             j = i + 1
             while j < len(lines) and not lines[j].startswith("```"):
                 j += 1
-            out.append("<pre><code>" + html.escape("\n".join(lines[i + 1 : j])) + "</code></pre>")
+            code = html.escape("\n".join(lines[i + 1 : j]))
+            out.append(f"<pre tabindex='0'><code>{code}</code></pre>")  # scrolls by keyboard too
             i = j + 1
         elif m := re.match(r"(#{1,6})\s+(.*)", line):
             n = len(m.group(1))
@@ -92,7 +110,7 @@ def markdown_to_html(text: str) -> str:
 
 def rules_html(name: str, preset: str | None = None) -> str:
     """The body of ``name``'s rules page: the rules as the game resolves its options (with
-    ``preset`` where given), then the guide in docs/<name>.md; else the game's summary.
+    ``preset`` where given), then the game's guide; else the game's summary.
 
     A preset for a game without presets, or an unknown one, is an InvalidOptions naming
     the choices.
@@ -108,10 +126,9 @@ def rules_html(name: str, preset: str | None = None) -> str:
     generated = game.rules_page()
     if generated:
         parts.append(f"<section id='game-rules'>{markdown_to_html(generated)}</section>")
-    folder = docs_dir()
-    doc = folder / f"{name}.md" if folder else None
-    if doc is not None and doc.is_file():
-        parts.append(markdown_to_html(doc.read_text(encoding="utf-8")))
+    text = guide(name)
+    if text is not None:
+        parts.append(markdown_to_html(text))
     if not parts:
         parts.append(f"<h1>{html.escape(name)}</h1><p>{html.escape(game.summary)}</p>")
     return "\n".join(parts)

@@ -61,6 +61,7 @@ class CardmateGame(Game):
         """The 10x10 board, each side's palace, the centre line and the card faces."""
         return {
             **super().description(),
+            "title": "Cardmate",
             "board": {
                 "files": list(FILES),
                 "ranks": list(range(10)),

@@ -58,6 +58,7 @@ class RookGame(Game):
         points = self.table.points
         return {
             **super().description(),
+            "title": "Rook",
             "team_names": list(TEAM_NAMES),
             "colours": [
                 {"code": code, "name": name}

@@ -289,6 +289,7 @@ class SmessGame(Game):
         and the piece kinds (upper-case letters; Red's are written lower case)."""
         return {
             **super().description(),
+            "title": "Smess",
             "board": {
                 "files": list(FILES),
                 "ranks": list(range(1, HEIGHT + 1)),

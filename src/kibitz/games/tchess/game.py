@@ -57,6 +57,7 @@ class TchessGame(Game):
         t = self.tables
         return {
             **super().description(),
+            "title": "TCHESS Cards",
             "cards": [
                 {
                     "letter": letter,

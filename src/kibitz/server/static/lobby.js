@@ -1,6 +1,7 @@
 // The lobby: choose a game, its options, seed and seats; start; list the tables.
 // The options form is built from each game's options JSON Schema.
 import { api, openTable } from "/static/net.js";
+import { el, showText } from "/static/ui.js";
 
 const $ = (id) => document.getElementById(id);
 let games = {};
@@ -124,7 +125,7 @@ function showGame() {
 
 async function start(ev) {
   ev.preventDefault();
-  $("lobby-error").textContent = "";
+  showText($("lobby-error"), "");
   const game = $("game").value;
   const name = $("name").value.trim() || null;
   const seats = [...document.querySelectorAll("[data-seat]")].map((sel) => {
@@ -132,15 +133,15 @@ async function start(ev) {
     return kind === "computer" ? { kind, level: level ? Number(level) : null } : { kind, name: kind === "human" ? name : null };
   });
   const body = { game, options: readOptions(), seats, winnable_only: $("winnable").checked };
-  const seed = $("seed").value.trim();
+  // A deal number may be written #12, 12 or 00012 (the same deal).
+  const seed = $("seed").value.trim().replace(/^#\s*/, "");
   if (seed) body.seed = seed;
   const record = $("record").value.trim();
   if (record) { body.record = record; body.options = {}; }
   try {
     await openTable(await api("POST", "/api/tables", body));
   } catch (e) {
-    $("lobby-error").textContent = e.message;
-    $("lobby-error").className = "error";
+    showText($("lobby-error"), e.message);
   }
 }
 
@@ -148,12 +149,10 @@ async function listTables() {
   const rows = await api("GET", "/api/tables");
   const body = $("tables").querySelector("tbody");
   body.replaceChildren(...rows.map((t) => {
-    const tr = document.createElement("tr");
     const who = t.seats.map((s) => s.name || s.agent || s.kind).join(", ");
     const status = t.status === "finished" && t.result ? `finished: ${t.result.reason}` : t.status;
-    tr.innerHTML = `<td>${t.game}</td><td></td><td>${status}</td><td><a href="/play/${t.id}">open</a></td>`;
-    tr.children[1].textContent = who;
-    return tr;
+    return el("tr", {}, el("td", { textContent: t.game }), el("td", { textContent: who }), el("td", { textContent: status }),
+      el("td", {}, el("a", { href: `/play/${encodeURIComponent(t.id)}`, textContent: t.status === "finished" ? "view" : "open" })));
   }));
 }
 

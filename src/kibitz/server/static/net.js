@@ -2,7 +2,13 @@
 export async function api(method, url, body) {
   const r = await fetch(url, { method, headers: { "content-type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body) });
-  const data = await r.json();
+  const text = await r.text();
+  let data;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    throw new Error(r.ok ? "the server's answer is not JSON" : `${r.status} ${r.statusText}`);
+  }
   if (!r.ok) throw new Error(data.error || data.detail?.[0]?.msg || JSON.stringify(data.detail) || r.statusText);
   return data;
 }
@@ -23,6 +29,18 @@ export function myTokens(table) {
     if (m && m[1] === table) out.push(Number(m[2]));
   }
   return out.sort();
+}
+
+// The seats of a new table like `table`: computers stay, this browser's seats are its own
+// again, other players' seats are open for them (the invite link brings them back).
+export function rematchSeats(table, mine) {
+  const name = localStorage.getItem("kibitz:name") || null;
+  return table.seats.map((s, i) => {
+    if (s.kind === "computer") {
+      return { kind: "computer", level: s.agent?.startsWith("level:") ? Number(s.agent.slice(6)) : null };
+    }
+    return mine.includes(i) || (!mine.length && i === 0) ? { kind: "human", name: s.name || name } : { kind: "open" };
+  });
 }
 
 // Keep a new table's tokens and invite in this browser and go to it.

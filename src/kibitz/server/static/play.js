@@ -1,189 +1,363 @@
-// The table page: connects to the table's WebSocket with this browser's seat token,
-// shows the game through its renderer module and sends the player's moves (by id).
-import { api, loadToken, myTokens, openTable } from "/static/net.js";
+// The table page: connects to the table's WebSocket with this browser's seat token, shows
+// whose turn it is, the last move, the players and scores, the tools the game declares, the
+// move list and the game-over panel, and hands the board to the game's page module
+// (static/games/<game>.js). Moves are sent by id; a move made while the connection is down
+// is sent once it is back, if the table is still where it was, or reported as not played.
+import { api, loadToken, myTokens, openTable, rematchSeats } from "/static/net.js";
+import { $, button, el, keepFocus, seatName, showText } from "/static/ui.js";
 
-const $ = (id) => document.getElementById(id);
-const tableId = location.pathname.split("/").pop();
+const tableId = decodeURIComponent(location.pathname.split("/").pop());
 const hashSeat = new URLSearchParams(location.hash.slice(1)).get("seat");
-const seats = myTokens(tableId);
-const seat = hashSeat !== null ? Number(hashSeat) : (seats.length ? seats[0] : null);
+const mySeats = myTokens(tableId);
+const seat = hashSeat !== null && mySeats.includes(Number(hashSeat)) ? Number(hashSeat) : (mySeats.length ? mySeats[0] : null);
 const token = seat === null ? null : loadToken(tableId, seat);
 
 let ws = null;
 let last = null;
 let renderer = null;
 let retry = 500;
+let fresh = false;      // the next state is the first after (re)connecting
+let sent = null;        // the move sent and not yet seen played: {message, label, ply}
+let pending = null;     // a move made while offline, to send once connected
+let hintFor = null;
+
 const ctx = {
   hint: null,
   flipped: false,
-  send(obj) {
-    $("error").textContent = "";
-    $("error").className = "";
-    ws.send(JSON.stringify(obj));
-  },
-  // A structured move from msg.legal (sent by its id), or a move typed in notation.
-  act(move) {
-    ctx.hint = null;
-    $("hint").textContent = "";
+  // A structured move from msg.legal (sent by id), or a move typed in the game's notation.
+  act(move, label) {
     const named = typeof move === "string" ? { action: move } : { id: move.id };
-    ctx.send({ type: "action", ...named, ply: last.ply });
+    const words = label || (typeof move === "string" ? move : move.text);
+    ctx.hint = null;
+    const message = { type: "action", ...named, ply: last.ply };
+    if (!online()) {
+      pending = { message, label: words, ply: last.ply, id: named.id };
+      notice(`You are offline: your move ${words} will be sent when the connection is back.`);
+      return;
+    }
+    sent = { message, label: words, ply: last.ply, id: named.id };
+    notice("");
+    send(message);
+  },
+  // Any other message (undo, hint...): refused with a clear word while offline.
+  send(message) {
+    if (!online()) { error("You are offline; try again when the connection is back."); return; }
+    send(message);
   },
   redraw() { if (last) draw(last); },
 };
 
-function button(label, onclick, id) {
-  const b = document.createElement("button");
-  b.type = "button";
-  b.textContent = label;
-  if (id) b.id = id;
-  b.addEventListener("click", onclick);
-  return b;
+const online = () => ws && ws.readyState === WebSocket.OPEN && !fresh;
+
+function send(message) {
+  error("");
+  ws.send(JSON.stringify(message));
+}
+
+function notice(text) { showText($("notice"), text); }
+function error(text) { showText($("error"), text); }
+
+// -- what the bar says -------------------------------------------------------------------
+function who(msg, s) {
+  const info = msg.table.seats[s];
+  if (s === msg.seat) return "you";
+  if (info.kind === "computer") return info.agent?.startsWith("level:") ? `computer level ${info.agent.slice(6)}` : "computer";
+  if (info.kind === "open") return "open seat";
+  return (info.name || "a player") + (info.connected ? "" : ", not connected");
 }
 
 function statusText(msg) {
   const names = msg.table.player_names;
-  const toAct = msg.view.to_act;
   if (msg.outcome) return `Game over: ${msg.outcome.text}`;
-  if (toAct === null || toAct === undefined) return "";
-  if (msg.your_turn) return `Your turn (${names[toAct]})`;
-  const s = msg.table.seats[toAct];
-  const who = s.kind === "computer" ? `computer (${s.agent})` : (s.name || s.kind);
-  return `${names[toAct]} to play: ${who}${msg.thinking ? " is thinking" : ""}`;
+  const toAct = msg.view.to_act;
+  if (toAct === null || toAct === undefined) return "Dealing...";
+  if (msg.your_turn) return names.length > 1 ? `Your turn (${names[toAct]})` : "Your turn";
+  const thinking = msg.thinking && msg.table.seats[toAct].kind === "computer" ? ", thinking..." : "";
+  return `${names[toAct]} to play (${who(msg, toAct)}${thinking})`;
 }
 
-// The last action as this seat may see it (the page's own wording where it has one).
+// The last action as this seat may see it (the page's own words where it has them).
 function lastText(msg) {
   const own = renderer?.lastText?.(msg);
   if (own) return own;
   const la = msg.view.last_action;
-  if (!la) return "no move yet";
-  const who = la.seat === null ? "chance" : msg.table.player_names[la.seat];
-  return `Last move: ${who}${la.text ? " " + la.text : ""}`;
+  if (!la) return "No move yet.";
+  const by = la.seat === null || la.seat === undefined ? "Chance" : msg.table.player_names[la.seat];
+  return `Last move: ${by} ${la.text || ""}`.trim();
 }
 
-// The tools the game declares (description.features), for a player at the table.
-function tools(msg) {
-  const f = msg.table.description.features;
-  const out = [];
-  if (msg.seat === null) return out;
-  if (f.undo) {
-    const u = button("Undo", () => ctx.send({ type: "undo" }), "undo"); u.disabled = !msg.can_undo;
-    const r = button("Redo", () => ctx.send({ type: "redo" }), "redo"); r.disabled = !msg.can_redo;
-    out.push(u, r, button("Restart", () => ctx.send({ type: "restart" }), "restart"));
-  }
-  if (f.assistance) {
-    const h = button("Hint", () => ctx.send({ type: "hint", ply: msg.ply }), "hint-button"); h.disabled = !msg.your_turn;
-    const w = button("Still winnable?", () => { $("hint").textContent = "thinking..."; ctx.send({ type: "winnable" }); }, "winnable");
-    const a = button("Auto-complete", () => ctx.send({ type: "autocomplete", ply: msg.ply }), "autocomplete"); a.disabled = !msg.can_autocomplete;
-    out.push(h, w, a);
-  }
-  if (f.concede) {
-    const c = button("Concede", () => { if (confirm("Give up this game? It counts as lost.")) ctx.send({ type: "concede", ply: msg.ply }); }, "concede");
-    c.disabled = !!msg.outcome;
-    out.push(c);
+function dot(colour) {
+  const d = el("span", { className: "dot", attrs: { "aria-hidden": "true" } });
+  if (colour) d.style.background = colour;
+  else d.classList.add("none");
+  return d;
+}
+
+// One line per seat: colour, name, who sits there, partner, score; the seat to act marked.
+function players(msg) {
+  const desc = msg.table.description;
+  const rows = desc.seats.map((s) => {
+    const line = el("li", { className: msg.view.to_act === s.seat && !msg.outcome ? "to-act" : "" },
+      dot(s.colour), el("strong", { textContent: s.name }), ` ${who(msg, s.seat)}`);
+    if (msg.seat !== null && desc.teams.length && s.seat !== msg.seat && desc.seats[msg.seat].side === s.side) {
+      line.append(el("span", { className: "tag", textContent: "partner" }));
+    }
+    if (msg.view.to_act === s.seat && !msg.outcome) line.append(el("span", { className: "tag turn", textContent: "to play" }));
+    return line;
+  });
+  const out = [el("ul", { className: "plain" }, ...rows)];
+  const scores = msg.view.scores;
+  if (scores) {
+    const label = renderer?.scoreLabel || "Score";
+    const sides = desc.teams.length ? desc.team_names || desc.teams.map((t) => t.map((i) => desc.seats[i].name).join("-"))
+      : desc.seats.map((s) => s.name);
+    const parts = scores.map((v, i) => `${sides[i] ?? i} ${Number.isInteger(v) ? v : v.toFixed(1)}`);
+    out.push(el("p", { className: "score", textContent: `${label}: ${parts.join(" · ")}` }));
   }
   return out;
 }
 
+// -- tools the game declares -------------------------------------------------------------
+function tools(msg) {
+  const f = msg.table.description.features;
+  const out = [];
+  const over = !!msg.outcome;
+  if (msg.seat !== null) {
+    if (f.undo) {
+      out.push(button("Undo", () => ctx.send({ type: "undo" }), { id: "undo", disabled: !msg.can_undo }));
+      out.push(button("Redo", () => ctx.send({ type: "redo" }), { id: "redo", disabled: !msg.can_redo }));
+      out.push(button("Restart", () => ctx.send({ type: "restart" }), { id: "restart", disabled: !(msg.can_undo || msg.can_redo) }));
+    }
+    if (f.assistance) {
+      out.push(button("Hint", () => ctx.send({ type: "hint", ply: msg.ply }), { id: "hint-button", disabled: !msg.your_turn }));
+      out.push(button("Still winnable?", () => { hint("Thinking...", msg.ply); ctx.send({ type: "winnable" }); },
+        { id: "winnable", disabled: over }));
+      out.push(button("Auto-complete", () => ctx.send({ type: "autocomplete", ply: msg.ply }),
+        { id: "autocomplete", disabled: over || !msg.can_autocomplete }));
+    }
+    if (f.concede) {
+      out.push(button("Concede", () => {
+        if (confirm("Give up this game? It counts as lost.")) ctx.send({ type: "concede", ply: msg.ply });
+      }, { id: "concede", disabled: over }));
+    }
+  }
+  if (renderer?.flippable) out.push(button("Flip board", () => { ctx.flipped = !ctx.flipped; ctx.redraw(); }, { id: "flip" }));
+  return out;
+}
+
+function hint(text, ply) {
+  hintFor = text ? ply : null;
+  showText($("hint"), text);
+}
+
+// -- the move list -----------------------------------------------------------------------
+// Numbered moves: one row per round of the seats (a seat's moves in a row share a cell).
+function moveTable(msg) {
+  const names = msg.table.player_names;
+  const n = names.length;
+  const rows = [];
+  let row = null;
+  for (const m of msg.moves) {
+    const s = m.seat ?? 0;
+    if (!row || (n > 1 && s <= row.lastSeat && !(s === row.lastSeat && row.cells[s]))) {
+      row = { cells: Array(n).fill(""), lastSeat: -1 };
+      rows.push(row);
+    }
+    row.cells[s] = row.cells[s] ? `${row.cells[s]} ${m.text}` : m.text;
+    row.lastSeat = s;
+    if (n === 1) row = null;
+  }
+  if (!rows.length) return el("p", { className: "muted", textContent: "No moves yet." });
+  const head = el("tr", {}, el("th", { textContent: "#", attrs: { scope: "col" } }),
+    ...(n > 1 ? names.map((x) => el("th", { textContent: x, attrs: { scope: "col" } })) : [el("th", { textContent: "move", attrs: { scope: "col" } })]));
+  return el("table", { className: "movelist" }, el("thead", {}, head),
+    el("tbody", {}, ...rows.map((r, i) => el("tr", { className: i === rows.length - 1 ? "current" : "" },
+      el("th", { textContent: `${i + 1}.`, attrs: { scope: "row" } }),
+      ...r.cells.map((c) => el("td", { textContent: c || (n > 1 ? "…" : "") }))))));
+}
+
+function drawMoves(msg) {
+  const box = $("moves");
+  const own = renderer?.log?.(msg);
+  $("log-title").textContent = renderer?.logTitle || "Moves";
+  box.replaceChildren(own || (msg.moves ? moveTable(msg) : el("p", { className: "muted", textContent: "Moves are shown when the game is over." })));
+  box.scrollTop = box.scrollHeight;
+}
+
+// -- game over ---------------------------------------------------------------------------
+function drawOver(msg) {
+  const panel = $("over");
+  panel.hidden = !msg.outcome;
+  if (!msg.outcome) return;
+  $("over-result").textContent = msg.outcome.text;
+  const one = msg.table.player_names.length === 1;
+  const buttons = [];
+  if (msg.seat !== null) buttons.push(button(one ? "New deal" : "Rematch", rematch, { id: "rematch", className: "primary" }));
+  buttons.push(button("Download record", exportRecord, { id: "over-record" }));
+  buttons.push(el("a", { href: "/", textContent: "Lobby", className: "button-link" }));
+  $("over-tools").replaceChildren(...buttons);
+}
+
+async function rematch() {
+  const t = last.table;
+  try {
+    openTable(await api("POST", "/api/tables", { game: t.game, options: t.options, seats: rematchSeats(t, mySeats) }));
+  } catch (e) { error(e.message); }
+}
+
+async function exportRecord() {
+  try {
+    const rec = await api("GET", `/api/tables/${tableId}/record`);
+    const link = $("export-link");
+    link.href = URL.createObjectURL(new Blob([JSON.stringify(rec, null, 2)], { type: "application/json" }));
+    link.download = `${last.table.game}-${tableId}.json`;
+    link.hidden = false;
+    link.click();
+  } catch (e) { error(e.message); }
+}
+
+// -- drawing a state ---------------------------------------------------------------------
 function draw(msg) {
   last = msg;
   const names = msg.table.player_names;
-  $("title").textContent = `${msg.table.game}${msg.table.seed ? " #" + msg.table.seed : ""}` +
-    (msg.seat !== null ? ` - you are ${names[msg.seat]}` : " - watching");
-  const preset = msg.table.options.preset;
-  $("rules").href = `/rules/${msg.table.game}` + (preset ? `?preset=${encodeURIComponent(preset)}` : "");
-  $("status").textContent = statusText(msg);
-  $("status").dataset.ply = msg.ply;
-  $("status").dataset.over = msg.outcome ? "1" : "0";
-  $("status").dataset.yourTurn = msg.your_turn ? "1" : "0";
+  const t = msg.table;
+  const game = t.description.title || t.game;
+  $("title").textContent = `${game}${t.seed ? " #" + t.seed : ""}` + (msg.seat !== null ? `, you are ${names[msg.seat]}` : ", watching");
+  $("page-heading").textContent = `${game} table`;
+  const preset = t.options.preset;
+  $("rules").href = `/rules/${t.game}` + (preset ? `?preset=${encodeURIComponent(preset)}` : "");
+  $("rules").textContent = `${game} rules`;
+  const status = $("status");
+  status.replaceChildren();
+  if (msg.view.to_act !== null && msg.view.to_act !== undefined && !msg.outcome) status.append(dot(t.description.seats[msg.view.to_act].colour));
+  status.append(statusText(msg));
+  status.dataset.ply = msg.ply;
+  status.dataset.over = msg.outcome ? "1" : "0";
+  status.dataset.yourTurn = msg.your_turn ? "1" : "0";
+  status.classList.toggle("mine", !!msg.your_turn);
+  document.title = `${msg.your_turn ? "Your turn - " : ""}${game} - kibitz`;
   $("last").textContent = lastText(msg);
-  const moves = $("moves");
-  if (msg.moves) {
-    moves.replaceChildren(...msg.moves.map((m, i) => Object.assign(document.createElement("span"),
-      { textContent: `${i + 1}. ${m.text}  ` })));
-    moves.scrollTop = moves.scrollHeight;
-  } else moves.textContent = renderer?.logText?.(msg) || "";
-  $("legal").replaceChildren(...msg.legal.map((m) => {
-    const b = button(m.text, () => ctx.act(m));
-    b.dataset.move = m.text;
-    return b;
-  }));
-  $("tools").replaceChildren(...tools(msg));
-  if (renderer?.flippable) $("tools").append(button("Flip", () => { ctx.flipped = !ctx.flipped; ctx.redraw(); }, "flip"));
-  const open = msg.table.seats.some((s) => s.kind === "open");
-  const invite = localStorage.getItem(`kibitz:invite:${tableId}`);
-  $("invite").textContent = "";
-  if (open && invite) {
-    const a = Object.assign(document.createElement("a"), { href: invite, id: "invite-link", textContent: "Invite link for a friend" });
-    a.href = new URL(invite, location.href).href;
-    $("invite").append(a);
-  }
-  renderer?.render($("board"), msg, ctx);
+  if (hintFor !== null && (hintFor !== msg.ply || msg.outcome)) hint("");
+  keepFocus(() => {
+    $("players").replaceChildren(...players(msg));
+    $("tools").replaceChildren(...tools(msg));
+    drawOver(msg);
+    drawInvite(msg);
+    drawMoves(msg);
+    $("legal").replaceChildren(...msg.legal.map((m) => button(m.text, () => ctx.act(m), { dataset: { move: m.text, key: `legal:${m.id}` } })));
+    $("legal-box").hidden = msg.seat === null;
+    $("typed").hidden = msg.seat === null || !!msg.outcome;
+    $("typed-move").disabled = !msg.your_turn;
+    $("board").classList.toggle("your-turn", !!msg.your_turn);
+    renderer?.render($("board"), msg, ctx);
+  });
 }
 
+function drawInvite(msg) {
+  const open = msg.table.seats.some((s) => s.kind === "open");
+  const invite = localStorage.getItem(`kibitz:invite:${tableId}`);
+  $("invite").hidden = !(open && invite && !msg.outcome);
+  if (invite) $("invite-link").value = new URL(invite, location.href).href;
+}
+
+async function copyInvite() {
+  const link = $("invite-link");
+  try {
+    await navigator.clipboard.writeText(link.value);
+  } catch {
+    link.select();
+    document.execCommand("copy");
+  }
+  $("copied").textContent = "Copied.";
+  setTimeout(() => { $("copied").textContent = ""; }, 2500);
+}
+
+// -- the connection ----------------------------------------------------------------------
 function onMessage(ev) {
   const msg = JSON.parse(ev.data);
-  if (msg.type === "state") draw(msg);
-  else if (msg.type === "error") {
-    $("error").textContent = msg.message;
-    $("error").className = "error";
+  if (msg.type === "state") {
+    const first = fresh;
+    fresh = false;
+    if (sent && msg.ply > sent.ply) sent = null;
+    draw(msg);
+    if (first) resume(msg);
+  } else if (msg.type === "error") {
+    error(msg.message);
+    sent = null;
   } else if (msg.type === "hint") {
     ctx.hint = msg;
-    $("hint").textContent = `Hint: ${msg.text || msg.message}`;
-    $("hint").className = "notice";
+    hint(msg.text ? `Hint: ${msg.text}` : `Hint: ${msg.message}`, msg.ply);
     $("hint").dataset.move = msg.text || "";
     $("hint").dataset.ply = msg.ply;
     ctx.redraw();
   } else if (msg.type === "winnable") {
-    $("hint").textContent = msg.answer;
-    $("hint").className = "notice";
+    hint(msg.answer, msg.ply);
+  }
+}
+
+// After reconnecting: send the move made while offline if the table is still where it was,
+// else say it was not played (or that it was, if the server had it before the drop).
+function resume(msg) {
+  if (!pending) { notice(""); return; }
+  const move = pending;
+  pending = null;
+  const la = msg.view.last_action;
+  if (msg.ply > move.ply && la && la.seat === msg.seat && move.id !== undefined && la.id === move.id && msg.ply === move.ply + 1) {
+    notice(`Your move ${move.label} was played before the connection dropped.`);
+  } else if (msg.ply === move.ply && msg.your_turn && (move.id === undefined || msg.legal.some((m) => m.id === move.id))) {
+    sent = move;
+    send(move.message);
+    notice(`Back online: your move ${move.label} was sent.`);
+  } else {
+    notice(`Your move ${move.label}, made while offline, was not played: the table moved on while you were away.`);
   }
 }
 
 function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
   const q = token ? `?token=${encodeURIComponent(token)}` : "";
-  ws = new WebSocket(`${proto}://${location.host}/ws/tables/${tableId}${q}`);
+  ws = new WebSocket(`${proto}://${location.host}/ws/tables/${encodeURIComponent(tableId)}${q}`);
+  fresh = true;
   ws.addEventListener("open", () => { $("conn").textContent = "connected"; retry = 500; });
   ws.addEventListener("message", onMessage);
   ws.addEventListener("close", (ev) => {
-    $("conn").textContent = "reconnecting...";
+    if (sent && !pending) { pending = sent; notice(`Connection lost: your move ${sent.label} will be checked and sent again when it is back.`); }
+    sent = null;
     if (ev.code === 4403 || ev.code === 4404) { $("conn").textContent = "not at this table"; return; }
-    setTimeout(connect, retry);
-    retry = Math.min(retry * 2, 5000);
+    $("conn").textContent = "offline, reconnecting...";
+    $("conn").classList.add("offline");
+    setTimeout(() => { $("conn").classList.remove("offline"); connect(); }, retry);
+    retry = Math.min(retry * 2, 4000);
   });
 }
 
 async function main() {
-  const summary = await api("GET", `/api/tables/${tableId}`);
+  let summary;
+  try {
+    summary = await api("GET", `/api/tables/${encodeURIComponent(tableId)}`);
+  } catch (e) {
+    $("status").textContent = `This table cannot be shown: ${e.message}`;
+    return;
+  }
   try {
     renderer = await import(`/static/games/${summary.game}.js`);
-  } catch {
+  } catch (e) {
     renderer = null;
+    error(`This game's page could not be loaded (${e.message}); the move list still works.`);
   }
   $("typed").addEventListener("submit", (ev) => {
     ev.preventDefault();
-    ctx.act($("typed-move").value);
+    const text = $("typed-move").value.trim();
+    if (text) ctx.act(text);
     $("typed-move").value = "";
   });
-  $("export").addEventListener("click", async () => {
-    try {
-      const rec = await api("GET", `/api/tables/${tableId}/record`);
-      const link = $("export-link");
-      link.href = URL.createObjectURL(new Blob([JSON.stringify(rec, null, 2)], { type: "application/json" }));
-      link.hidden = false;
-      link.click();
-    } catch (e) { $("error").textContent = e.message; $("error").className = "error"; }
-  });
+  $("copy-invite").addEventListener("click", copyInvite);
+  $("export").addEventListener("click", exportRecord);
   $("import").addEventListener("submit", async (ev) => {
     ev.preventDefault();
-    // The new table keeps this one's seats: computers stay, this browser's seat is mine.
-    const seats = summary.seats.map((s, i) => s.kind === "computer"
-      ? { kind: "computer", level: s.agent?.startsWith("level:") ? Number(s.agent.slice(6)) : null }
-      : { kind: i === seat || seat === null ? "human" : "open", name: s.name });
     try {
-      openTable(await api("POST", "/api/tables", { record: $("record").value, seats }));
-    } catch (e) { $("error").textContent = e.message; $("error").className = "error"; }
+      openTable(await api("POST", "/api/tables", { record: $("record").value, seats: rematchSeats(summary, mySeats) }));
+    } catch (e) { error(e.message); }
   });
   connect();
 }

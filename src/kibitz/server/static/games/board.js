@@ -1,58 +1,123 @@
-// Shared pieces of square-board pages: SVG, orientation, moves by square, the square grid.
-export const SVG = "http://www.w3.org/2000/svg";
-
-export function svg(tag, attrs, parent) {
-  const el = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
-  if (parent) parent.append(el);
-  return el;
-}
+// Square boards (Smess, Cardmate): the grid of squares from the description's files and
+// ranks, coordinates, the last move's from- and to-squares, the legal targets of the
+// selected piece, keyboard moves between squares (arrow keys) and a short move animation.
+// Pages draw pieces into squares; every move comes from the structured legal moves.
+import { el } from "/static/ui.js";
 
 // The structured legal moves grouped by their from-square.
 export function movesByFrom(legal) {
   const out = new Map();
   for (const m of legal) {
+    if (m.from === undefined || m.from === null) continue;
     if (!out.has(m.from)) out.set(m.from, []);
     out.get(m.from).push(m);
   }
   return out;
 }
 
-// Files left to right and ranks top to bottom of the description's board as drawn:
-// the highest rank on top, or turned round when flipped.
+// Files left to right and ranks top to bottom as drawn: the first seat's side at the
+// bottom, turned round when `flipped`.
 export function orientation(board, flipped) {
   const files = flipped ? [...board.files].reverse() : [...board.files];
   const ranks = flipped ? [...board.ranks] : [...board.ranks].reverse();
   return { files, ranks };
 }
 
-// The from- and to-squares of the view's last action (empty before the first move).
-export function lastSquares(view) {
-  const last = view.last_action;
-  return new Set(last && last.from ? [last.from, last.to] : []);
+// Selection state of a board page, kept between redraws of the same ply.
+export class Picker {
+  constructor() { this.from = null; this.focus = null; this.ply = -1; this.movable = new Set(); }
+
+  // Forget a selection that no legal move starts from any more.
+  sync(msg, byFrom) {
+    if (msg.ply !== this.ply) { this.from = null; this.ply = msg.ply; }
+    if (this.from && !byFrom.has(this.from)) this.from = null;
+    this.movable = new Set(byFrom.keys());
+  }
 }
 
-// A grid of square buttons; files/ranks in display order; cell(name, button, file, rank)
-// fills each.
-export function grid(el, files, ranks, cell) {
-  let g = el.querySelector(".grid");
-  if (!g) {
-    g = document.createElement("div");
-    g.className = "grid";
-    el.replaceChildren(g);
+// Where the last animation started: the page compares plies so it animates each move once.
+let animatedPly = null;
+
+// The board: `piece(square)` returns {art, label} or null; `onSquare(square)` acts.
+export function drawBoard(root, msg, { files, ranks, piece, squareClass, targets, picker, onSquare, label }) {
+  const view = msg.view;
+  const last = view.last_action && view.last_action.from ? view.last_action : null;
+  const wrap = el("div", { className: "board-wrap" });
+  const grid = el("div", { className: "board", attrs: { role: "grid", "aria-label": label } });
+  grid.style.setProperty("--files", files.length);
+  const focusable = picker.focus || picker.from || [...picker.movable][0] || `${files[0]}${ranks[ranks.length - 1]}`;
+  ranks.forEach((r, ri) => {
+    const row = el("div", { className: "board-row", attrs: { role: "row" } });
+    files.forEach((f, fi) => {
+      const name = `${f}${r}`;
+      const p = piece(name);
+      const b = el("button", { type: "button", className: `sq ${(fi + ri) % 2 ? "dark" : "light"} ${squareClass(name)}` });
+      b.dataset.square = name;
+      b.dataset.key = `sq:${name}`;
+      b.tabIndex = name === focusable ? 0 : -1;
+      b.setAttribute("role", "gridcell");
+      const notes = [];
+      if (last && name === last.from) { b.classList.add("last-from"); notes.push("last move from here"); }
+      if (last && name === last.to) { b.classList.add("last-to"); notes.push("last move to here"); }
+      if (name === picker.from) { b.classList.add("sel"); notes.push("selected"); }
+      if (picker.movable.has(name)) { b.classList.add("movable"); notes.push("can move"); }
+      const t = targets.get(name);
+      if (t) {
+        b.classList.add("target");
+        if (t.capture) b.classList.add("capture");
+        notes.push(t.capture ? "capture here" : "move here");
+      }
+      b.setAttribute("aria-label", `${name}, ${p ? p.label : "empty"}${notes.length ? ", " + notes.join(", ") : ""}`);
+      if (p) b.append(p.art);
+      if (fi === 0) b.append(el("span", { className: "coord rank", textContent: String(r), attrs: { "aria-hidden": "true" } }));
+      if (ri === ranks.length - 1) b.append(el("span", { className: "coord file", textContent: f, attrs: { "aria-hidden": "true" } }));
+      b.addEventListener("click", () => { picker.focus = name; onSquare(name); });
+      row.append(b);
+    });
+    grid.append(row);
+  });
+  grid.addEventListener("keydown", (ev) => arrowKeys(ev, grid, files.length));
+  wrap.append(grid);
+  root.append(wrap);
+  animate(grid, msg, last);
+  return grid;
+}
+
+// Arrow keys move the focus between squares (one tab stop for the whole board).
+function arrowKeys(ev, grid, width) {
+  const step = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -width, ArrowDown: width }[ev.key];
+  const all = [...grid.querySelectorAll(".sq")];
+  const i = all.indexOf(document.activeElement);
+  if (step === undefined || i < 0) {
+    if (ev.key === "Home" || ev.key === "End") {
+      ev.preventDefault();
+      move(all, i, ev.key === "Home" ? 0 : all.length - 1);
+    }
+    return;
   }
-  const focused = document.activeElement?.dataset?.square;
-  g.style.gridTemplateColumns = `repeat(${files.length}, 1fr)`;
-  const buttons = [];
-  for (const r of ranks) for (const f of files) {
-    const b = document.createElement("button");
-    b.type = "button";
-    b.className = "sq";
-    b.dataset.square = `${f}${r}`;
-    cell(`${f}${r}`, b, f, r);
-    buttons.push(b);
-  }
-  g.replaceChildren(...buttons);
-  if (focused) g.querySelector(`[data-square="${focused}"]`)?.focus();
-  return g;
+  ev.preventDefault();
+  const j = i + step;
+  if (j < 0 || j >= all.length || (Math.abs(step) === 1 && Math.floor(j / width) !== Math.floor(i / width))) return;
+  move(all, i, j);
+}
+
+function move(all, i, j) {
+  if (i >= 0) all[i].tabIndex = -1;
+  all[j].tabIndex = 0;
+  all[j].focus();
+}
+
+// Slide the moved piece from its from-square once per new move.
+function animate(grid, msg, last) {
+  const fresh = animatedPly !== null && msg.ply === animatedPly + 1;
+  animatedPly = msg.ply;
+  if (!fresh || !last) return;
+  const from = grid.querySelector(`[data-square="${last.from}"]`);
+  const to = grid.querySelector(`[data-square="${last.to}"] .piece`);
+  if (!from || !to || to.animate === undefined || matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+  requestAnimationFrame(() => {
+    const a = from.getBoundingClientRect(), b = to.getBoundingClientRect();
+    to.animate([{ transform: `translate(${a.left - b.left}px, ${a.top - b.top}px)` }, { transform: "none" }],
+      { duration: 180, easing: "ease-out" });
+  });
 }

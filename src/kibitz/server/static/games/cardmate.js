@@ -1,105 +1,100 @@
-// Cardmate: the 10x10 board, cards as playing-card pieces in their owner's colour.
-import { grid, lastSquares, movesByFrom, orientation, svg } from "/static/games/board.js";
+// Cardmate: the 10 x 10 board with playing cards as pieces (tinted and edged in their
+// owner's colour), palaces, the centre line, the Kings left and the cards each side lost,
+// the compulsory-follow notice and the promotion question. Rearhand sees the board turned.
+import { drawBoard, movesByFrom, orientation, Picker } from "/static/games/board.js";
+import { cardFigure, playingCard } from "/static/games/cards.js";
+import { button, el } from "/static/ui.js";
 
 export const flippable = true;
-let selected = null;
+export const scoreLabel = "Kings left";
+const picker = new Picker();
 let promoting = null;
 
-// Each card code's rank and suit faces, composed from the description's tables.
+const TINT = ["#e6f0f7", "#f9e4e1"];
+
+// Each card code's face, composed from the description's ranks and suits.
 function faces(desc) {
   const out = new Map();
-  for (const rank of desc.ranks) for (const suit of desc.suits) out.set(rank.code + suit.code, { rank, suit });
+  for (const rank of desc.ranks) for (const suit of desc.suits) {
+    out.set(rank.code + suit.code, { rank: rank.face, symbol: suit.symbol, red: suit.colour === "red",
+      name: `${rank.name} of ${suit.name}` });
+  }
   return out;
 }
 
-function drawCard(b, code, side, desc, face) {
-  const s = svg("svg", { viewBox: "0 0 100 100", "aria-hidden": "true" });
-  const { rank, suit } = face.get(code);
-  const ink = suit.colour === "red" ? "#c0392b" : "#111";
-  svg("rect", { x: 14, y: 6, width: 72, height: 88, rx: 9, fill: "#fff",
-    stroke: desc.seats[side].colour, "stroke-width": 7 }, s);
-  const t = svg("text", { x: 50, y: 48, "text-anchor": "middle", "font-size": 32, "font-weight": "bold", fill: ink }, s);
-  t.textContent = rank.face;
-  const u = svg("text", { x: 50, y: 82, "text-anchor": "middle", "font-size": 32, fill: ink }, s);
-  u.textContent = suit.symbol;
-  b.append(s);
+function art(code, side, desc, face, compact = true) {
+  const f = face.get(code);
+  return playingCard(f, { edge: desc.seats[side].colour, fill: TINT[side % 2], compact });
 }
 
-function capturedList(msg, desc, face) {
-  const captured = document.createElement("div");
-  captured.id = "captured";
-  msg.view.captured.forEach((cards, side) => {
-    const line = document.createElement("div");
-    line.className = "captured";
-    line.dataset.side = side;
-    line.append(`${desc.seats[side].name} lost ${cards.length}: `);
-    for (const code of cards) {
-      const c = document.createElement("span");
-      c.className = "captured-card";
-      c.title = code;
-      drawCard(c, code, side, desc, face);
-      line.append(c);
-    }
-    captured.append(line);
-  });
-  return captured;
+function lostLine(msg, side, desc, face) {
+  const cards = msg.view.captured[side];
+  return el("div", { className: "lost", dataset: { side } },
+    el("span", { textContent: `${desc.seats[side].name} lost ${cards.length}${cards.length ? ":" : "."}` }),
+    ...cards.map((code) => cardFigure(art(code, side, desc, face), face.get(code).name, "small")));
 }
 
-function promotionQuestion(ctx) {
-  const q = document.createElement("div");
-  q.className = "notice";
-  q.id = "promotion";
-  q.append("Promote the One to an Ace? ");
-  for (const m of promoting) {
-    const b = document.createElement("button");
-    b.type = "button";
-    b.textContent = m.promotion ? "Yes, promote" : "No";
-    b.addEventListener("click", () => { promoting = null; ctx.act(m); });
-    q.append(b);
-  }
-  return q;
+export function lastText(msg) {
+  const la = msg.view.last_action;
+  if (!la) return "No move yet.";
+  const what = la.capture ? `takes on ${la.to}` : `to ${la.to}`;
+  const extra = la.promotion ? ", promoted to an Ace" : "";
+  return `Last move: ${msg.table.player_names[la.seat]} ${la.text} (${la.card} from ${la.from} ${what}${extra})`;
 }
 
-export function render(el, msg, ctx) {
+export function render(root, msg, ctx) {
   const desc = msg.table.description;
   const face = faces(desc);
   const pieces = new Map(msg.view.pieces.map((p) => [p.square, p]));
   const byFrom = movesByFrom(msg.legal);
-  if (selected && !byFrom.has(selected)) selected = null;
-  const last = lastSquares(msg.view);
+  picker.sync(msg, byFrom);
+  if (promoting && promoting[0].ply !== msg.ply) promoting = null;
   const palaces = new Set(desc.palaces.flat());
-  const { files, ranks } = orientation(desc.board, ctx.flipped !== (msg.seat === 1));
+  const flipped = ctx.flipped !== (msg.seat === 1);
+  const { files, ranks } = orientation(desc.board, flipped);
   const aboveLine = ranks.find((r) => desc.centre_line.includes(r));
-  const targets = selected ? byFrom.get(selected) : [];
-  grid(el, files, ranks, (name, b, _file, rank) => {
-    const piece = pieces.get(name);
-    if (palaces.has(name)) b.classList.add("palace");
-    if (rank === aboveLine) b.classList.add("centre");
-    if (piece) drawCard(b, piece.card, piece.side, desc, face);
-    b.setAttribute("aria-label", `${name} ${piece ? `${desc.seats[piece.side].name} ${piece.card}` : "empty"}`);
-    if (last.has(name)) b.classList.add("last");
-    if (name === selected) b.classList.add("sel");
-    const here = targets.filter((m) => m.to === name);
-    if (here.length) b.classList.add("target");
-    b.addEventListener("click", () => {
-      if (here.length === 1) { selected = null; ctx.act(here[0]); return; }
-      if (here.length > 1) { promoting = here; selected = null; ctx.redraw(); return; }
-      selected = byFrom.has(name) ? name : null;
-      promoting = null;
-      ctx.redraw();
-    });
-  });
-  el.querySelector(".board-info")?.remove();
-  const info = document.createElement("div");
-  info.className = "row board-info";
-  const kings = msg.view.scores;
-  info.append(Object.assign(document.createElement("span"), {
-    textContent: `Kings: ${desc.seats.map((s, i) => `${s.name} ${kings[i]}`).join(", ")}.`,
-  }));
-  info.append(capturedList(msg, desc, face));
-  if (msg.legal.some((m) => m.compulsory)) {
-    info.append(Object.assign(document.createElement("span"), { className: "notice", id: "follow", textContent: "Compulsory follow: you must capture (a follow)." }));
+  const targets = new Map();
+  for (const m of picker.from ? byFrom.get(picker.from) : []) {
+    targets.set(m.to, [...(targets.get(m.to) || []), m]);
   }
-  if (promoting) info.append(promotionQuestion(ctx));
-  el.append(info);
+  root.replaceChildren();
+  drawBoard(root, msg, {
+    files, ranks, picker,
+    targets: new Map([...targets].map(([sq, ms]) => [sq, ms[0]])),
+    label: `Cardmate board, ${desc.seats[flipped ? 1 : 0].name} at the bottom`,
+    squareClass: (name) => `${palaces.has(name) ? "palace" : ""} ${name.slice(1) === String(aboveLine) ? "centre" : ""}`,
+    piece(name) {
+      const p = pieces.get(name);
+      if (!p) return palaces.has(name) ? { art: el("span", { className: "palace-mark", textContent: "palace", attrs: { "aria-hidden": "true" } }), label: "empty palace" } : null;
+      return { art: el("span", { className: "piece" }, art(p.card, p.side, desc, face)),
+        label: `${desc.seats[p.side].name} ${face.get(p.card).name}${palaces.has(name) ? " in a palace" : ""}` };
+    },
+    onSquare(name) {
+      const here = targets.get(name) || [];
+      promoting = null;
+      if (here.length === 1) { picker.from = null; ctx.act(here[0]); return; }
+      if (here.length > 1) {
+        promoting = here.map((m) => ({ ...m, ply: msg.ply }));
+        picker.from = null;
+        ctx.redraw();
+        return;
+      }
+      picker.from = byFrom.has(name) && picker.from !== name ? name : null;
+      ctx.redraw();
+    },
+  });
+  const follow = el("p", { className: "notice", id: "follow",
+    textContent: "Compulsory follow: you have a capture of a lower card of the same suit, so you must make one." });
+  follow.hidden = !msg.legal.some((m) => m.compulsory);
+  const question = el("div", { className: "notice", id: "promotion" });
+  question.hidden = !promoting;
+  if (promoting) {
+    question.append("Promote the One to an Ace? ");
+    for (const m of promoting) {
+      question.append(button(m.promotion ? "Yes, promote" : "No, keep the One",
+        () => { promoting = null; ctx.act(m); }, { dataset: { key: `promote:${m.id}` } }));
+    }
+  }
+  root.append(follow, question,
+    el("div", { className: "info", id: "captured" }, ...desc.seats.map((s) => lostLine(msg, s.seat, desc, face))));
 }

@@ -1,2 +1,2 @@
-// Chessboard: the Fortress page (wrap-around and the free base come with the description).
+// Chessboard: the Fortress page (the wrap-around and the base come with the description).
 export * from "/static/games/fortress.js";

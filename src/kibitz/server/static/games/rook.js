@@ -1,79 +1,241 @@
-// Rook: a four-seat table (you at the bottom, partner at the top), bidding box, nest,
-// trump choice, trick area, last trick on demand and the score sheet. Controls come from the
-// structured moves: `kind` (bid, pass, discard, trump, play), `card`, `bid` and `colour`.
-import { actionButtons, cardButton, el } from "/static/games/cards.js";
+// Rook: a four-seat table (you at the bottom, your partner across, marked), the bidding box,
+// the discard picker (choose the whole set, then it is sent card by card), the trump
+// choice, the trick in the middle (a finished trick stays there until the next lead), the
+// score sheet and a log of calls and tricks. Controls come from the structured moves:
+// `kind` (bid, pass, discard, trump, play), `card`, `bid` and `colour`.
+import { cardButton, cardFigure, rookCard } from "/static/games/cards.js";
+import { button, el, sameSide } from "/static/ui.js";
 
-const CARD_MOVES = new Set(["play", "discard"]);
-let showLast = false;
+export const logTitle = "Auction and tricks";
+let chosen = new Set();      // the discards picked, before they are sent
+let queue = [];              // the discards being sent, one per state
+let chosenFor = null;        // the hand (deal and hand number) the choice belongs to
+let sentAt = -1;             // the ply at which the last queued discard was sent
 
-// The CSS class of a card code: its colour from the description (the bird card is black).
-function colourOf(msg) {
-  const faces = Object.fromEntries(msg.table.description.cards.map((c) => [c.code, c.colour]));
-  return (code) => faces[code] || "black";
+const names = (msg) => msg.table.player_names;
+
+function cardsOf(msg) {
+  const desc = msg.table.description;
+  return Object.fromEntries(desc.cards.map((c) => [c.code, c]));
+}
+
+function cardLabel(card, desc) {
+  if (!card) return "";
+  const pts = card.points ? `, ${card.points} points` : "";
+  return card.colour ? `${card.colour} ${card.rank}${pts}` : `${desc.bird}${pts}`;
+}
+
+function figure(code, msg, extra = "") {
+  const card = cardsOf(msg)[code] || { code, colour: null, rank: null, points: 0 };
+  return cardFigure(rookCard(card, msg.table.description.bird), cardLabel(card, msg.table.description), extra);
+}
+
+// Where each seat sits as drawn: the viewer (or South for a spectator) at the bottom.
+function places(msg) {
+  const me = msg.seat ?? 0;
+  return { s: me, w: (me + 1) % 4, n: (me + 2) % 4, e: (me + 3) % 4 };
+}
+
+function lastCall(v, seat) {
+  const mine = v.calls.filter(([s]) => s === seat);
+  return mine.length ? mine[mine.length - 1][1] : null;
+}
+
+function seatBox(msg, where, seat) {
+  const v = msg.view;
+  const desc = msg.table.description;
+  const info = msg.table.seats[seat];
+  const who = seat === msg.seat ? "you" : info.kind === "computer" ? `computer${info.agent?.startsWith("level:") ? " " + info.agent.slice(6) : ""}` : (info.name || info.kind);
+  const tags = [];
+  if (msg.seat !== null && sameSide(desc, seat, msg.seat)) tags.push(["partner", "partner"]);
+  if (v.dealer === seat) tags.push(["dealer", ""]);
+  if (v.declarer === seat) tags.push([`declarer ${v.contract}`, "turn"]);
+  if (v.to_act === seat && !msg.outcome) tags.push(["to play", "turn"]);
+  const call = v.phase === "auction" || v.phase === "deal" ? lastCall(v, seat) : null;
+  const box = el("div", { className: `seat seat-${where} ${v.to_act === seat && !msg.outcome ? "to-act" : ""}`, dataset: { seat } },
+    el("div", {}, el("strong", { textContent: names(msg)[seat] }), ` ${who}`),
+    el("div", { className: "tags" }, ...tags.map(([t, c]) => el("span", { className: `tag ${c}`, textContent: t }))),
+    el("div", { className: "small", textContent: `${v.hand_sizes[seat]} cards${call ? ` · ${call}` : ""}` }));
+  box.style.setProperty("--seat", desc.seats[seat].colour || "#888");
+  return box;
+}
+
+// The trick in the middle: the cards in play, or the finished trick until the next lead.
+function trickBox(msg, pos) {
+  const v = msg.view;
+  const showing = v.trick.length ? v.trick : (v.last_trick ? v.last_trick.plays : []);
+  const done = !v.trick.length && v.last_trick;
+  const at = Object.fromEntries(Object.entries(pos).map(([k, s]) => [s, k]));
+  const slots = el("div", { className: "trick-slots" },
+    ...showing.map(([s, c]) => { const f = figure(c, msg, `at-${at[s]}`); f.dataset.seat = s; return f; }));
+  const trump = v.trump ? `Trump: ${v.trump}` : (v.contract ? "Trump not named yet" : "");
+  const bidding = v.phase === "auction" ? (v.high_bid ? `Bidding: ${v.high_bid} by ${names(msg)[v.high_bidder]}` : "Bidding: no bid yet") : "";
+  const caption = done ? `${names(msg)[v.last_trick.winner]} won this trick` : (v.trick.length ? `${names(msg)[v.trick[0][0]]} led` : bidding);
+  return el("div", { className: "trick", id: "trick", attrs: { "aria-label": "the trick", role: "group" } },
+    el("div", { className: "small" }, el("span", { className: `swatch ${v.trump || "none"}`, attrs: { "aria-hidden": "true" } }), trump),
+    slots, el("div", { className: "small caption", textContent: caption }));
+}
+
+function ledColour(msg) {
+  const v = msg.view;
+  if (!v.trick.length) return null;
+  const c = cardsOf(msg)[v.trick[0][1]];
+  return c?.colour || v.trump;
+}
+
+// The prompt for the viewer's decision, and why a card cannot be played.
+function guidance(msg) {
+  const v = msg.view;
+  if (msg.outcome || !msg.your_turn) return { text: "", why: msg.outcome ? "the game is over" : "not your turn" };
+  if (v.phase === "auction") {
+    const high = v.high_bid ? `High bid ${v.high_bid} by ${names(msg)[v.high_bidder]}${sameSide(msg.table.description, v.high_bidder, msg.seat) ? " (your partner)" : ""}.` : "No bid yet.";
+    return { text: `${high} Bid or pass.`, why: "bid or pass first" };
+  }
+  if (v.phase === "discard") {
+    const need = v.nest_size - (v.discards || []).length;
+    return { text: `You took the nest: choose ${need} card${need === 1 ? "" : "s"} to discard (${chosen.size} chosen).`, why: "" };
+  }
+  if (v.phase === "trump") return { text: "Name the trump colour.", why: "name trump first" };
+  const led = ledColour(msg);
+  if (v.phase === "play") {
+    return led ? { text: `Your turn: ${led} was led.`, why: `not playable: ${led} was led` }
+      : { text: "Your lead: play any card.", why: "not playable now" };
+  }
+  return { text: "", why: "not playable now" };
+}
+
+function handBox(msg, ctx) {
+  const v = msg.view;
+  const cards = cardsOf(msg);
+  const desc = msg.table.description;
+  const g = guidance(msg);
+  const discarding = msg.your_turn && v.phase === "discard" && !queue.length;
+  const need = v.nest_size - (v.discards || []).length;
+  const plays = msg.legal.filter((m) => m.kind === "play");
+  const choosing = discarding || plays.length > 0;
+  return el("div", { className: `cards hand ${choosing ? "choosing" : ""}`, id: "hand", attrs: { role: "group", "aria-label": "your hand" } },
+    ...(v.hand || []).map((code) => {
+      const move = plays.find((m) => m.card === code);
+      const card = cards[code] || { code, colour: null, rank: null, points: 0 };
+      const label = cardLabel(card, desc);
+      const b = discarding
+        ? cardButton({ art: rookCard(card, desc.bird), label: `${chosen.has(code) ? "Keep" : "Discard"} ${label}`, key: `hand:${code}`,
+          playable: chosen.has(code) || chosen.size < need, selected: chosen.has(code), why: `${need} already chosen`,
+          onclick: () => { if (chosen.has(code)) chosen.delete(code); else if (chosen.size < need) chosen.add(code); ctx.redraw(); } })
+        : cardButton({ art: rookCard(card, desc.bird), label: move ? `Play ${label}` : label, key: `hand:${code}`,
+          playable: !!move, why: g.why, onclick: move ? () => ctx.act(move, `play ${code}`) : null });
+      b.dataset.card = code;
+      if (move) b.dataset.move = move.text;
+      return b;
+    }));
 }
 
 function moveLabel(m) {
   if (m.kind === "bid") return String(m.bid);
-  if (m.kind === "trump") return `trump ${m.colour}`;
+  if (m.kind === "trump") return m.colour[0].toUpperCase() + m.colour.slice(1);
+  if (m.kind === "pass") return "Pass";
   return m.text;
 }
 
-export function lastText(msg) {
+function actionsBox(msg, ctx) {
   const v = msg.view;
-  const names = msg.table.player_names;
-  const t = v.trick.length ? v.trick[v.trick.length - 1] : null;
-  if (t) return `Last: ${names[t[0]]} played ${t[1]}`;
-  const c = v.calls.length ? v.calls[v.calls.length - 1] : null;
-  if (c && v.phase === "auction") return `Last: ${names[c[0]]} ${c[1]}`;
-  if (v.last_trick) return `Last trick won by ${names[v.last_trick.winner]}`;
-  return "";
+  const box = el("div", { className: "row actions", id: "bidding" });
+  if (msg.your_turn && v.phase === "discard") {
+    const need = v.nest_size - (v.discards || []).length;
+    if (queue.length) {
+      box.append(button("Discarding...", null, { id: "discarding", disabled: true }));
+      return box;
+    }
+    const go = button(`Discard ${chosen.size === need ? "these " : ""}${need}`, () => {
+      queue = v.hand.filter((c) => chosen.has(c));
+      chosen = new Set();
+      sendQueued(msg, ctx);
+      ctx.redraw();
+    }, { id: "discard", className: "primary", disabled: chosen.size !== need });
+    box.append(go);
+    return box;
+  }
+  for (const m of msg.legal.filter((x) => x.kind !== "play" && x.kind !== "discard")) {
+    const b = button(moveLabel(m), () => ctx.act(m, m.text), { dataset: { move: m.text, key: `move:${m.id}` },
+      className: m.kind === "trump" ? `trump-choice ${m.colour}` : "" });
+    if (m.kind === "trump") b.prepend(el("span", { className: `swatch ${m.colour}`, attrs: { "aria-hidden": "true" } }));
+    box.append(b);
+  }
+  return box;
 }
 
-export function logText(msg) {
-  const names = msg.table.player_names;
-  return msg.view.calls.map(([s, c]) => `${names[s]}: ${c}`).join("\n");
+// Send the next chosen discard once the table is ready for it (the game takes them one by
+// one, lowest first, so any set can be chosen in any order).
+function sendQueued(msg, ctx) {
+  if (!queue.length || !msg.your_turn || msg.view.phase !== "discard" || msg.ply === sentAt) return;
+  sentAt = msg.ply;
+  const code = queue.shift();
+  const move = msg.legal.find((m) => m.kind === "discard" && m.card === code);
+  if (!move) { queue = []; return; }
+  ctx.act(move, `discard ${code}`);
+}
+
+function scoreSheet(msg) {
+  const v = msg.view;
+  const teams = msg.table.description.team_names;
+  const head = ["Hand", "Bid", teams[0], teams[1], "Totals"];
+  const rows = v.score_sheet.map((r) => [
+    String(r.hand),
+    r.declarer === null || r.declarer === undefined ? "passed out" : `${names(msg)[r.declarer]} ${r.contract} ${r.trump ?? ""} ${r.made ? "made" : "set"}`,
+    signed(r.change[0]), signed(r.change[1]), r.totals.join(" / "),
+  ]);
+  return el("div", { className: "sheet-wrap" }, el("table", { id: "score-sheet", className: "score-sheet" },
+    el("caption", { textContent: `Score sheet (game to ${v.target})` }),
+    el("thead", {}, el("tr", {}, ...head.map((h) => el("th", { textContent: h, attrs: { scope: "col" } })))),
+    el("tbody", {}, ...(rows.length ? rows.map((r) => el("tr", {}, ...r.map((x) => el("td", { textContent: x }))))
+      : [el("tr", {}, el("td", { textContent: "No hand scored yet.", attrs: { colspan: 5 } }))]))));
+}
+
+const signed = (n) => (n > 0 ? `+${n}` : String(n));
+
+export function lastText(msg) {
+  const la = msg.view.last_action;
+  if (!la) return "No move yet.";
+  const who = la.seat === null || la.seat === undefined ? "" : names(msg)[la.seat];
+  if (la.kind === "play") return `Last: ${who} played ${cardLabel(cardsOf(msg)[la.card], msg.table.description)}.`;
+  if (la.kind === "bid") return `Last: ${who} bid ${la.bid}.`;
+  if (la.kind === "pass") return `Last: ${who} passed.`;
+  if (la.kind === "trump") return `Last: ${who} named ${la.colour} trump.`;
+  if (la.kind === "discard") return `Last: ${who} discarded ${la.card ? cardLabel(cardsOf(msg)[la.card], msg.table.description) : "a card"}.`;
+  return who ? `Last: ${who} ${la.text}.` : `Last: ${la.text}.`;
 }
 
 export function render(root, msg, ctx) {
   const v = msg.view;
-  const desc = msg.table.description;
-  const names = msg.table.player_names;
-  const colour = colourOf(msg);
-  const me = msg.seat ?? 0;
-  const pos = { s: me, w: (me + 1) % 4, n: (me + 2) % 4, e: (me + 3) % 4 };
-  const seatBox = (where) => {
-    const s = pos[where];
-    const seatInfo = msg.table.seats[s];
-    const who = seatInfo.kind === "computer" ? `computer ${seatInfo.agent}` : (seatInfo.name || seatInfo.kind);
-    const mark = v.to_act === s ? " \u25C0 to act" : "";
-    const dec = v.declarer === s ? ` declarer ${v.contract}` : "";
-    return el("div", { className: `seat-${where}` }, el("strong", { textContent: `${names[s]}${mark}` }),
-      el("div", { textContent: `${who}, ${v.hand_sizes[s]} cards${dec}` }));
-  };
-  const trick = el("div", { className: "seat-c", id: "trick" },
-    el("div", { textContent: `Trick${v.trump ? ", trump " + v.trump : ""}` }),
-    ...v.trick.map(([s, c]) => el("div", {}, `${names[s]}: `, cardButton(c, colour(c)))));
-  const cardMoves = msg.legal.filter((m) => CARD_MOVES.has(m.kind));
-  const hand = el("div", { className: "cards", id: "hand" }, ...(v.hand || []).map((c) => {
-    const move = cardMoves.find((m) => m.card === c);
-    const b = cardButton(c, `${colour(c)}${move ? " legal" : ""}`, move ? () => ctx.act(move) : null);
-    b.dataset.card = c;
-    if (move) b.dataset.move = move.text;
-    return b;
-  }));
-  const others = msg.legal.filter((m) => !CARD_MOVES.has(m.kind));
-  const lastBtn = el("button", { type: "button", textContent: showLast ? "Hide last trick" : "Show last trick", id: "last-trick" });
-  lastBtn.addEventListener("click", () => { showLast = !showLast; ctx.redraw(); });
-  const lastTrick = showLast && v.last_trick ? el("div", { textContent: `Last trick (${names[v.last_trick.winner]} won): ` + v.last_trick.plays.map(([s, c]) => `${names[s]} ${c}`).join(", ") }) : "";
-  const nest = v.nest_taken ? el("div", {}, "Nest taken: ", ...v.nest_taken.map((c) => cardButton(c, colour(c)))) : "";
-  const teams = desc.team_names;
-  const sheet = el("table", { id: "score-sheet" }, el("tr", {}, ...["hand", "declarer", "bid", "trump", teams[0], teams[1], "totals"].map((h) => el("th", { textContent: h }))),
-    ...v.score_sheet.map((r) => el("tr", {}, ...[r.hand, names[r.declarer] ?? "-", r.contract ?? "-", r.trump ?? "-", r.change[0], r.change[1], r.totals.join(" / ")].map((x) => el("td", { textContent: x })))));
+  const hand = `${v.deals}:${v.hand_number}`;
+  if (chosenFor !== hand || v.phase !== "discard") { chosen = new Set(); if (v.phase !== "discard") queue = []; chosenFor = hand; }
+  if (queue.length) setTimeout(() => sendQueued(msg, ctx), 0);
+  const pos = places(msg);
+  const teams = msg.table.description.team_names;
+  const contract = v.contract ? `${names(msg)[v.declarer]} bid ${v.contract}${v.trump ? `, ${v.trump} trump` : ""}` : (v.high_bid ? `high bid ${v.high_bid}` : "auction");
+  const info = el("p", { className: "info", id: "rook-info",
+    textContent: `Hand ${v.hand_number}: ${contract}. Tricks ${teams[0]} ${v.tricks_won[0]}, ${teams[1]} ${v.tricks_won[1]}; ` +
+      `points this hand ${v.points_taken[0]} and ${v.points_taken[1]}. Game to ${v.target}.` });
+  const g = guidance(msg);
+  const tip = el("p", { className: "notice", id: "rook-prompt", textContent: g.text });
+  tip.hidden = !g.text;
+  const nest = el("p", { className: "info", id: "nest",
+    textContent: v.nest_taken ? `Nest: ${v.nest_taken.join(" ")}${v.discards?.length ? `; discarded ${v.discards.join(" ")}` : ""}.` : `Nest: ${v.nest_size} cards face down.` });
   root.replaceChildren(
-    el("div", { textContent: `Hand ${v.hand_number}, ${v.phase}. Score ${teams[0]} ${v.scores[0]}, ${teams[1]} ${v.scores[1]} (to ${v.target}). High bid: ${v.high_bid ?? "-"}` }),
-    el("div", { className: "seats" }, seatBox("n"), seatBox("w"), trick, seatBox("e"), seatBox("s")),
-    msg.seat === null ? "" : hand,
-    el("div", { id: "bidding" }, actionButtons(others, ctx, moveLabel)),
-    nest, lastBtn, lastTrick, el("h3", { textContent: "Score sheet" }), sheet,
+    info,
+    el("div", { className: "rook-table" }, seatBox(msg, "n", pos.n), seatBox(msg, "w", pos.w), trickBox(msg, pos),
+      seatBox(msg, "e", pos.e), seatBox(msg, "s", pos.s)),
+    tip,
+    msg.seat === null ? el("p", { className: "muted", id: "hand", textContent: "Spectators see no hand." }) : handBox(msg, ctx),
+    actionsBox(msg, ctx), nest, scoreSheet(msg),
   );
+}
+
+export function log(msg) {
+  const v = msg.view;
+  const n = names(msg);
+  const calls = v.calls.length ? v.calls.map(([s, c]) => `${n[s]} ${c}`).join(", ") : "no call yet";
+  const tricks = v.tricks.map((t, i) => el("li", { textContent: `${t.plays.map(([s, c]) => `${n[s]} ${c}`).join(", ")}: ${n[t.winner]} wins` }));
+  return el("div", {}, el("p", {}, el("strong", { textContent: `Hand ${v.hand_number} auction: ` }), calls),
+    tricks.length ? el("ol", { className: "tricks" }, ...tricks) : el("p", { className: "muted", textContent: "No trick played yet." }));
 }

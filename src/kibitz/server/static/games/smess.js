@@ -1,58 +1,95 @@
-// Smess: the 7x8 board with every square's printed arrows (from the game's description).
-import { grid, lastSquares, movesByFrom, orientation, svg } from "/static/games/board.js";
+// Smess: the 7 x 8 board with every square's printed arrows (from the description), the
+// Brain, Numskulls and Ninnies drawn in their side's colour, Red's view turned round.
+import { drawBoard, movesByFrom, orientation, Picker } from "/static/games/board.js";
+import { el, svg } from "/static/ui.js";
 
 export const flippable = true;
-let selected = null;
+const picker = new Picker();
 
-function drawArrows(s, mask, directions) {
+// Every printed arrow of a square, pointing the way it reads on the board as drawn.
+function drawArrows(s, mask, directions, flipped) {
+  const turn = flipped ? -1 : 1;
   for (const d of directions) {
     if (!(mask & d.bit)) continue;
     const len = Math.hypot(d.df, d.dr);
-    const ux = d.df / len, uy = -d.dr / len;
-    const x1 = 50 + ux * 30, y1 = 50 + uy * 30, x2 = 50 + ux * 46, y2 = 50 + uy * 46;
-    svg("line", { x1, y1, x2, y2, stroke: "#444", "stroke-width": 3 }, s);
+    const ux = (turn * d.df) / len, uy = (-turn * d.dr) / len;
+    const x1 = 50 + ux * 31, y1 = 50 + uy * 31, x2 = 50 + ux * 47, y2 = 50 + uy * 47;
+    svg("line", { x1, y1, x2, y2, stroke: "#3d3d3d", "stroke-width": 3.5 }, s);
     svg("polygon", {
       points: `${x2},${y2} ${x2 - ux * 9 - uy * 6},${y2 - uy * 9 + ux * 6} ${x2 - ux * 9 + uy * 6},${y2 - uy * 9 - ux * 6}`,
-      fill: "#444",
+      fill: "#3d3d3d",
     }, s);
   }
 }
 
-function drawPiece(s, piece, desc) {
+// The pieces' pictures on a disc of the side's colour: a brain, a skull, a dunce's cap.
+const GLYPHS = {
+  brain(g, colour) {
+    svg("path", { d: "M31 56C24 55 24 45 30 43C27 35 35 29 42 32C44 26 56 26 58 32C65 29 73 35 70 43C76 45 76 55 69 56C68 63 59 66 55 61H45C41 66 32 63 31 56Z", fill: "#fff" }, g);
+    svg("path", { d: "M50 31V61M41 39C44 41 44 45 41 47M59 39C56 41 56 45 59 47M37 51C40 50 43 52 43 55M63 51C60 50 57 52 57 55", stroke: colour, "stroke-width": 2.5, fill: "none", "stroke-linecap": "round" }, g);
+  },
+  numskull(g, colour) {
+    svg("path", { d: "M50 27C36 27 30 37 31 48C32 54 35 57 38 59V67H62V59C65 57 68 54 69 48C70 37 64 27 50 27Z", fill: "#fff" }, g);
+    svg("circle", { cx: 43, cy: 47, r: 5.5, fill: colour }, g);
+    svg("circle", { cx: 57, cy: 47, r: 5.5, fill: colour }, g);
+    svg("path", { d: "M50 53L47 58H53Z", fill: colour }, g);
+    svg("path", { d: "M44 61V67M50 61V67M56 61V67", stroke: colour, "stroke-width": 2 }, g);
+  },
+  ninny(g, colour) {
+    svg("path", { d: "M50 24L65 62H35Z", fill: "#fff" }, g);
+    svg("circle", { cx: 50, cy: 24, r: 4.5, fill: "#fff" }, g);
+    svg("path", { d: "M39 52H61", stroke: colour, "stroke-width": 3 }, g);
+    svg("rect", { x: 31, y: 62, width: 38, height: 7, rx: 3, fill: "#fff" }, g);
+  },
+};
+
+function pieceArt(piece, desc) {
   const colour = desc.seats[piece.side].colour;
-  if (piece.kind === "brain") svg("rect", { x: 28, y: 28, width: 44, height: 44, rx: 8, fill: colour }, s);
-  else svg("circle", { cx: 50, cy: 50, r: piece.kind === "numskull" ? 23 : 18, fill: colour }, s);
-  const t = svg("text", { x: 50, y: 58, "text-anchor": "middle", "font-size": 24, fill: "#fff", "font-weight": "bold" }, s);
-  t.textContent = desc.kinds[piece.kind].letter;
+  const s = svg("svg", { viewBox: "0 0 100 100", class: "piece", "aria-hidden": "true", focusable: "false" });
+  if (piece.kind === "brain") svg("rect", { x: 23, y: 23, width: 54, height: 54, rx: 12, fill: colour, stroke: "#fff", "stroke-width": 3 }, s);
+  else svg("circle", { cx: 50, cy: 50, r: 27, fill: colour, stroke: "#fff", "stroke-width": 3 }, s);
+  GLYPHS[piece.kind]?.(s, colour);
+  return s;
 }
 
-function drawSquare(b, name, piece, desc) {
-  const s = svg("svg", { viewBox: "0 0 100 100", "aria-hidden": "true" });
-  drawArrows(s, desc.arrows[name], desc.directions);
-  if (piece) drawPiece(s, piece, desc);
-  b.append(s);
-  const who = piece ? `${desc.seats[piece.side].name} ${desc.kinds[piece.kind].name}` : "empty";
-  b.setAttribute("aria-label", `${name} ${who}`);
+export function lastText(msg) {
+  const la = msg.view.last_action;
+  if (!la) return "No move yet.";
+  return `Last move: ${msg.table.player_names[la.seat]} ${la.text} (${la.from} to ${la.to}${la.capture ? ", a capture" : ""})`;
 }
 
-export function render(el, msg, ctx) {
+export function render(root, msg, ctx) {
   const desc = msg.table.description;
   const pieces = new Map(msg.view.pieces.map((p) => [p.square, p]));
   const byFrom = movesByFrom(msg.legal);
-  if (selected && !byFrom.has(selected)) selected = null;
-  const last = lastSquares(msg.view);
-  const { files, ranks } = orientation(desc.board, ctx.flipped);
-  const targets = selected ? byFrom.get(selected) : [];
-  grid(el, files, ranks, (name, b) => {
-    drawSquare(b, name, pieces.get(name), desc);
-    if (last.has(name)) b.classList.add("last");
-    if (name === selected) b.classList.add("sel");
-    const target = targets.find((m) => m.to === name);
-    if (target) b.classList.add("target");
-    b.addEventListener("click", () => {
-      if (target) { selected = null; ctx.act(target); return; }
-      selected = byFrom.has(name) ? name : null;
+  picker.sync(msg, byFrom);
+  const flipped = ctx.flipped !== (msg.seat === 1);
+  const { files, ranks } = orientation(desc.board, flipped);
+  const targets = new Map((picker.from ? byFrom.get(picker.from) : []).map((m) => [m.to, m]));
+  root.replaceChildren();
+  const board = drawBoard(root, msg, {
+    files, ranks, picker, targets,
+    label: `Smess board, ${flipped ? "Red" : "Blue"} at the bottom`,
+    squareClass: () => "",
+    piece(name) {
+      const p = pieces.get(name);
+      const art = svg("svg", { viewBox: "0 0 100 100", class: "arrows", "aria-hidden": "true", focusable: "false" });
+      drawArrows(art, desc.arrows[name], desc.directions, flipped);
+      const holder = el("span", { className: "square-art" }, art);
+      if (p) holder.append(pieceArt(p, desc));
+      return { art: holder, label: p ? `${desc.seats[p.side].name} ${desc.kinds[p.kind].name}` : "empty" };
+    },
+    onSquare(name) {
+      const move = targets.get(name);
+      if (move) { picker.from = null; ctx.act(move); return; }
+      picker.from = byFrom.has(name) && picker.from !== name ? name : null;
       ctx.redraw();
-    });
+    },
   });
+  board.classList.add("smess");
+  const count = (side) => msg.view.pieces.filter((p) => p.side === side).length;
+  const cap = msg.table.options.max_plies_without_progress;
+  const quiet = `${msg.view.plies_without_progress} plies without a capture or promotion${cap ? ` (a draw at ${cap})` : ""}`;
+  root.append(el("p", { className: "info", id: "smess-info",
+    textContent: `Move ${msg.view.move_number}. Pieces: ${desc.seats.map((s) => `${s.name} ${count(s.seat)}`).join(", ")}. ${quiet}.` }));
 }

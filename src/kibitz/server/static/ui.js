@@ -1,0 +1,82 @@
+// Small DOM helpers shared by every page: elements, SVG, buttons, focus kept across redraws.
+export const $ = (id) => document.getElementById(id);
+export const SVG_NS = "http://www.w3.org/2000/svg";
+
+// An element: `props` are set as properties, except `dataset`, `attrs` and `on` (listeners).
+export function el(tag, props = {}, ...children) {
+  const { dataset, attrs, on, ...rest } = props;
+  const e = Object.assign(document.createElement(tag), rest);
+  if (dataset) Object.assign(e.dataset, dataset);
+  for (const [k, v] of Object.entries(attrs || {})) if (v !== null && v !== undefined) e.setAttribute(k, v);
+  for (const [k, v] of Object.entries(on || {})) e.addEventListener(k, v);
+  e.append(...children.filter((c) => c !== null && c !== undefined && c !== false && c !== ""));
+  return e;
+}
+
+// An SVG element with attributes, appended to `parent` when given.
+export function svg(tag, attrs = {}, parent = null) {
+  const e = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs)) if (v !== null && v !== undefined) e.setAttribute(k, v);
+  if (parent) parent.append(e);
+  return e;
+}
+
+// SVG text centred on (x, y).
+export function svgText(parent, x, y, text, attrs = {}) {
+  const t = svg("text", { x, y, "text-anchor": "middle", "dominant-baseline": "central", ...attrs }, parent);
+  t.textContent = text;
+  return t;
+}
+
+// A plain button; `key` names it for focus keeping (data-key).
+export function button(label, onclick, props = {}) {
+  const b = el("button", { type: "button", textContent: label, ...props });
+  if (onclick) b.addEventListener("click", onclick);
+  return b;
+}
+
+// Show or hide an element by its `hidden` attribute, with new text.
+export function showText(e, text) {
+  e.textContent = text || "";
+  e.hidden = !text;
+}
+
+// The key that names the focused element across redraws: its data-key or its id.
+function focusKey() {
+  const a = document.activeElement;
+  if (!a || a === document.body) return null;
+  return a.dataset?.key ? `[data-key="${CSS.escape(a.dataset.key)}"]` : (a.id ? `#${CSS.escape(a.id)}` : null);
+}
+
+// Run `redraw` and put keyboard focus back on the element of the same key, if it was lost.
+export function keepFocus(redraw) {
+  const key = focusKey();
+  const before = document.activeElement;
+  redraw();
+  if (!key || (before && before.isConnected && document.activeElement === before)) return;
+  const again = document.querySelector(key);
+  if (again && !again.disabled) again.focus({ preventScroll: true });
+}
+
+export const reducedMotion = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+// Slide `node` from where `fromRect` was to where it is now (a short move animation).
+export function slide(node, fromRect, ms = 180) {
+  if (!node || !fromRect || reducedMotion() || !node.animate) return;
+  const to = node.getBoundingClientRect();
+  const dx = fromRect.left - to.left, dy = fromRect.top - to.top;
+  if (!dx && !dy) return;
+  node.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }],
+    { duration: ms, easing: "ease-out" });
+}
+
+// A seat's name with "you" where it is the viewer's.
+export function seatName(msg, seat) {
+  const name = msg.table.player_names[seat] ?? `seat ${seat}`;
+  return seat === msg.seat ? `${name} (you)` : name;
+}
+
+// Whether two seats play on the same side (partners), from the description's seats.
+export function sameSide(desc, a, b) {
+  return a !== b && desc.seats[a]?.side === desc.seats[b]?.side;
+}
