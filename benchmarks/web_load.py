@@ -41,6 +41,7 @@ class Tally:
     errors: list[str] = field(default_factory=list)
     games: int = 0
     measuring: bool = False
+    server_cpu: float = 0.0
 
 
 def rss_mb(pid: int) -> float:
@@ -49,6 +50,12 @@ def rss_mb(pid: int) -> float:
         if line.startswith("VmRSS:"):
             return int(line.split()[1]) / 1024
     return float("nan")
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time of process ``pid`` so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def free_port() -> int:
@@ -87,15 +94,17 @@ async def play_table(base: str, game: str, rate: float, stop: float, tally: Tall
         finished = asyncio.Event()
         sides = [play_side(url + made["tokens"][str(s)], rate, stop, tally, rng, finished)
                  for s in (0, 1)]
-        await asyncio.gather(*sides)
-        tally.games += 1
+        results = await asyncio.gather(*sides, return_exceptions=True)
+        failed = [r for r in results if isinstance(r, BaseException)]
+        tally.errors += [f"connection: {type(r).__name__}: {r}" for r in failed]
+        tally.games += not failed
 
 
 async def play_side(url: str, rate: float, stop: float, tally: Tally, rng: random.Random,
                     finished: asyncio.Event) -> None:
     """One seat: move when it is this seat's turn, at most ``rate`` times a second."""
     gap = 1 / rate if rate > 0 else 0.0
-    async with connect(url, max_size=2**22) as ws:
+    async with connect(url, max_size=2**22, open_timeout=60) as ws:
         last_move = time.monotonic() - rng.random() * gap
         sent_at, sent_ply = 0.0, -1
         while not finished.is_set() and time.monotonic() < stop:
@@ -125,7 +134,7 @@ async def play_side(url: str, rate: float, stop: float, tally: Tally, rng: rando
             await ws.send(json.dumps({"type": "action", "id": move["id"], "ply": msg["ply"]}))
 
 
-async def drive(base: str, args: argparse.Namespace, tally: Tally) -> float:
+async def drive(base: str, args: argparse.Namespace, tally: Tally, pid: int) -> float:
     """Run the tables; returns the measured seconds (after the warm-up)."""
     rng = random.Random(args.seed)
     start = time.monotonic()
@@ -140,7 +149,9 @@ async def drive(base: str, args: argparse.Namespace, tally: Tally) -> float:
             await asyncio.sleep(args.warmup / args.tables / 2)  # spread the starts
         await asyncio.sleep(max(0.0, start + args.warmup - time.monotonic()))
         tally.measuring, measured_from = True, time.monotonic()
+        cpu_from = cpu_seconds(pid)
         await asyncio.gather(*tasks)
+        tally.server_cpu = cpu_seconds(pid) - cpu_from
     return time.monotonic() - measured_from
 
 
@@ -167,7 +178,7 @@ def main() -> None:
         try:
             before = rss_mb(server.pid)
             tally = Tally()
-            seconds = asyncio.run(drive(f"http://127.0.0.1:{port}", args, tally))
+            seconds = asyncio.run(drive(f"http://127.0.0.1:{port}", args, tally, server.pid))
             after = rss_mb(server.pid)
         finally:
             server.send_signal(signal.SIGTERM)
@@ -180,6 +191,10 @@ def main() -> None:
               f"{tally.games}")
         print(f"latency ms: p50 {statistics.median(ms):.1f}  p95 {percentile(ms, 95):.1f}  "
               f"p99 {percentile(ms, 99):.1f}  max {max(ms):.1f}")
+        per_move = tally.server_cpu / len(ms)
+        print(f"server CPU: {tally.server_cpu:.1f} s, {per_move * 1000:.2f} ms per move "
+              f"(one core's worth: {1 / per_move:.0f} moves/s); load average "
+              f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     print(f"errors: {len(tally.errors)}" + (f" (first: {tally.errors[0]})" if tally.errors else ""))
     print(f"server RSS: {before:.0f} MB before, {after:.0f} MB after")
 

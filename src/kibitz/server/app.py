@@ -213,8 +213,9 @@ def create_app(
     def list_tables(limit: int = Query(50, ge=1, le=500)) -> list[dict[str, Any]]:
         return store.list_tables(limit)
 
+    # Routes that touch the hub are ``async``: they run on the event loop, as the hub must.
     @app.get("/api/tables/{table_id}", summary="A table's public summary")
-    def get_table(table_id: str) -> dict[str, Any]:
+    async def get_table(table_id: str) -> dict[str, Any]:
         return hub.get(table_id).summary()
 
     @app.post("/api/tables/{table_id}/join", summary="Take an open seat (invite code needed)")
@@ -225,7 +226,7 @@ def create_app(
         return {"id": table.id, "seat": body.seat, "token": token}
 
     @app.get("/api/tables/{table_id}/view", summary="The current view of a seat (or spectator)")
-    def view(table_id: str, token: str | None = None) -> dict[str, Any]:
+    async def view(table_id: str, token: str | None = None) -> dict[str, Any]:
         table = hub.get(table_id)
         seat = table.seat_for_token(token)
         if token and seat is None:
@@ -243,7 +244,7 @@ def create_app(
         return table.view(seat)
 
     @app.get("/api/tables/{table_id}/record", summary="The game record (hidden games: once over)")
-    def record(table_id: str) -> dict[str, Any]:
+    async def record(table_id: str) -> dict[str, Any]:
         table = hub.get(table_id)
         if table.status == "finished":
             stored = store.record(table_id)
