@@ -24,7 +24,7 @@ def main() -> None:
         with TestClient(app) as client:
             made = client.post("/api/tables", json={
                 "game": "smess", "seats": [{"kind": "human"}, {"kind": "human"}],
-                "options": {"max_plies_without_progress": 100000},
+                "options": {"max_plies_without_progress": 10_000},
             }).json()
             tokens = made["tokens"]
             urls = [f"/ws/tables/{made['id']}?token={tokens[str(s)]}" for s in (0, 1)]

@@ -84,7 +84,11 @@ async def play_table(base: str, game: str, rate: float, stop: float, tally: Tall
                      rng: random.Random, http: httpx.AsyncClient) -> None:
     """Play tables of ``game`` one after another until ``stop`` (monotonic time)."""
     while time.monotonic() < stop:
-        r = await http.post("/api/tables", json={"game": game, "seats": [{}, {}]})
+        try:
+            r = await http.post("/api/tables", json={"game": game, "seats": [{}, {}]})
+        except httpx.HTTPError as exc:
+            tally.errors.append(f"create: {type(exc).__name__}")
+            continue
         if r.status_code != 200:
             tally.errors.append(f"create: {r.status_code} {r.text[:100]}")
             await asyncio.sleep(1)
