@@ -86,24 +86,26 @@ def _out_of_range(name: str, value: Any, bounds: Bounds, what: str = "") -> Inva
     )
 
 
-def check_bounds(name: str, value: Any, bounds: Bounds) -> None:
-    """Raise InvalidOptions when ``value`` (or a part of it) is outside ``bounds``."""
+def check_bounds(name: str, value: Any, bounds: Bounds, entry: str = "") -> None:
+    """Raise InvalidOptions when ``value`` (or a part of it, named by ``entry``) is
+    outside ``bounds``."""
     if isinstance(value, bool) or value is None:
         return
     if isinstance(value, (int, float)):
         low, high = bounds.minimum, bounds.maximum
         if (low is not None and value < low) or (high is not None and value > high):
-            raise _out_of_range(name, value, bounds)
+            raise _out_of_range(name, value, bounds, entry)
     elif isinstance(value, str):
         if bounds.length is not None and len(value) > bounds.length:
             raise _out_of_range(name, value, bounds, f" ({len(value)} characters)")
     elif isinstance(value, (list, tuple, dict)):
         if bounds.items is not None and len(value) > bounds.items:
             raise _out_of_range(name, value, bounds, f" ({len(value)} items)")
-        for part in value.values() if isinstance(value, dict) else value:
+        items = value.items() if isinstance(value, dict) else enumerate(value)
+        for key, part in items:
             if isinstance(part, (list, tuple, dict)):
                 raise InvalidOptions(f"option {name!r} may not nest lists or maps")
-            check_bounds(name, part, bounds)
+            check_bounds(name, part, bounds, f" entry {preview(key)}")
 
 
 def _hints(cls: type) -> dict[str, Any]:

@@ -196,7 +196,7 @@ def test_tc18_options_reject_bad_values() -> None:
 
     cases = [
         ({"deck": {"P": 3}}, "King"),
-        ({"deck": {"K": 1, "P": -1}}, "P must be an integer >= 0"),
+        ({"deck": {"K": 1, "P": -1}}, "'deck' entry 'P' must be within 0..20"),
         ({"deck": {"K": 1, "p": 2}}, "capital"),
         ({"deck": {"K": 1, "A": 5}}, "value for new letter 'A'"),
         ({"values": {"X": 1}}, "'X' is neither a deck letter"),
