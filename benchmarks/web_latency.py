@@ -36,15 +36,15 @@ def main() -> None:
                 for _ in range(MOVES):
                     if view["outcome"]:
                         break
-                    seat = view["to_move"]
-                    move = view["legal"][0]["text"] if view["your_turn"] else None
+                    seat = view["view"]["to_act"]
+                    move = view["legal"][0]["id"] if view["your_turn"] else None
                     me, other = sockets[seat], sockets[1 - seat]
                     if move is None:
                         me.send_json({"type": "view"})
                         view = me.receive_json()
-                        move = view["legal"][0]["text"]
+                        move = view["legal"][0]["id"]
                     start = time.perf_counter()
-                    me.send_json({"type": "action", "action": move})
+                    me.send_json({"type": "action", "id": move})
                     me.receive_json()
                     times.append(time.perf_counter() - start)
                     view = other.receive_json()
