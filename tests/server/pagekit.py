@@ -147,7 +147,7 @@ def serious_violations(page: Page) -> list[str]:
 
 
 def shoot(page: Page, folder: Path, name: str) -> None:
-    page.screenshot(path=folder / f"{name}.png", full_page=True)
+    page.screenshot(path=folder / f"{name}.png", full_page=True, animations="disabled")
 
 
 def watch(browser: Browser, url: str, table: str, size: dict[str, int] = PHONE) -> Tab:

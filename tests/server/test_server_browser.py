@@ -309,9 +309,14 @@ def test_tchess_from_the_lobby(browser: Browser, server: Server, shots: Path) ->
     expect(spectator.page.locator(".seat-line").first).to_contain_text("in hand")
     expect(spectator.page.locator("#hand .card")).to_have_count(0)
     t.accessible()
+    # By keyboard: Enter on a card lays it, and the focus stays in the hand after the update.
+    assert my_turn_or_over(page)
+    page.locator("#hand .card.playable").first.focus()
+    t.play(lambda p: p.keyboard.press("Enter"))
+    assert page.evaluate("document.activeElement.closest('#hand, .actions') !== null")
     while my_turn_or_over(page):
         t.play(first_of(TCHESS_MOVES))
-        if t.moves == 2:
+        if t.moves == 3:
             phone_look(player, shots, "tchess")
             shoot(spectator.page, shots, "tchess-phone")
     log = page.locator("#moves").inner_text()
@@ -350,7 +355,8 @@ def test_rook_two_players_two_computers(browser: Browser, server: Server, shots:
     start_from_lobby(south.page, server.url, "rook", {"max_deals": "1"},
                      seats={1: "computer:1", 2: "open", 3: "computer:1"})
     invite = south.page.locator("#invite-link").input_value()
-    expect(south.page.locator("#copy-invite")).to_be_visible()
+    south.page.click("#copy-invite")
+    expect(south.page.locator("#copied")).to_have_text("Copied.")
     north = open_tab(browser, DESKTOP)
     north.page.goto(invite)
     north.page.fill("#name", "partner")
@@ -363,6 +369,12 @@ def test_rook_two_players_two_computers(browser: Browser, server: Server, shots:
     expect(north.page.locator(".seat-n")).to_contain_text("South")
     expect(north.page.locator(".seat-n .tag", has_text="partner")).to_be_visible()
     t = Table(south, spectator, north)
+    # A card that cannot be played now is still reached by keyboard, and says why.
+    south.page.locator("#hand .card").first.focus()
+    assert south.page.evaluate("document.activeElement.dataset.card") is not None
+    card = south.page.locator("#hand .card").first
+    expect(card).to_have_attribute("aria-disabled", "true")
+    expect(card).to_have_attribute("aria-label", re.compile(", "))
     shoot(north.page, shots, "rook-desktop")
     shoot(south.page, shots, "rook-phone")
     offline_done = False

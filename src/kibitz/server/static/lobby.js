@@ -159,7 +159,9 @@ async function listTables() {
 async function main() {
   for (const g of await api("GET", "/api/games")) games[g.name] = g;
   const sel = $("game");
-  for (const name of Object.keys(games)) sel.append(Object.assign(document.createElement("option"), { value: name, textContent: name }));
+  for (const [name, g] of Object.entries(games)) {
+    sel.append(el("option", { value: name, textContent: g.description.title ? `${g.description.title} (${name})` : name }));
+  }
   sel.addEventListener("change", showGame);
   $("new-table").addEventListener("submit", start);
   $("name").value = localStorage.getItem("kibitz:name") || "";

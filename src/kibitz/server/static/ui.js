@@ -41,20 +41,24 @@ export function showText(e, text) {
   e.hidden = !text;
 }
 
-// The key that names the focused element across redraws: its data-key or its id.
-function focusKey() {
+// The selector that finds the focused element again after a redraw (its data-key or id),
+// and that of its group (data-focus-group: a hand, a bidding box) should it be gone.
+function focusKeys() {
   const a = document.activeElement;
-  if (!a || a === document.body) return null;
-  return a.dataset?.key ? `[data-key="${CSS.escape(a.dataset.key)}"]` : (a.id ? `#${CSS.escape(a.id)}` : null);
+  if (!a || a === document.body) return [null, null];
+  const key = a.dataset?.key ? `[data-key="${CSS.escape(a.dataset.key)}"]` : (a.id ? `#${CSS.escape(a.id)}` : null);
+  const group = a.closest("[data-focus-group]")?.dataset.focusGroup;
+  return [key, group ? `[data-focus-group="${CSS.escape(group)}"] button:not(:disabled)` : null];
 }
 
-// Run `redraw` and put keyboard focus back on the element of the same key, if it was lost.
+// Run `redraw` and give keyboard focus back to the element of the same key (or the first
+// button of its group, when a card just played is gone), if the redraw took it away.
 export function keepFocus(redraw) {
-  const key = focusKey();
+  const [key, group] = focusKeys();
   const before = document.activeElement;
   redraw();
   if (!key || (before && before.isConnected && document.activeElement === before)) return;
-  const again = document.querySelector(key);
+  const again = document.querySelector(key) || (group && document.querySelector(group));
   if (again && !again.disabled) again.focus({ preventScroll: true });
 }
 

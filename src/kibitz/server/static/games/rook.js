@@ -113,7 +113,8 @@ function handBox(msg, ctx) {
   const need = v.nest_size - (v.discards || []).length;
   const plays = msg.legal.filter((m) => m.kind === "play");
   const choosing = discarding || plays.length > 0;
-  return el("div", { className: `cards hand ${choosing ? "choosing" : ""}`, id: "hand", attrs: { role: "group", "aria-label": "your hand" } },
+  return el("div", { className: `cards hand ${choosing ? "choosing" : ""}`, id: "hand", dataset: { focusGroup: "hand" },
+    attrs: { role: "group", "aria-label": "your hand" } },
     ...(v.hand || []).map((code) => {
       const move = plays.find((m) => m.card === code);
       const card = cards[code] || { code, colour: null, rank: null, points: 0 };
@@ -139,7 +140,7 @@ function moveLabel(m) {
 
 function actionsBox(msg, ctx) {
   const v = msg.view;
-  const box = el("div", { className: "row actions", id: "bidding" });
+  const box = el("div", { className: "row actions", id: "bidding", dataset: { focusGroup: "bidding" } });
   if (msg.your_turn && v.phase === "discard") {
     const need = v.nest_size - (v.discards || []).length;
     if (queue.length) {

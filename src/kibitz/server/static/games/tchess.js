@@ -87,7 +87,8 @@ function handBox(msg, face, ctx) {
   const lays = msg.legal.filter((m) => LAYS.has(m.kind));
   const seen = {};
   const why = msg.outcome ? "the game is over" : (msg.your_turn ? (v.phase === "play" ? "cannot be laid now" : "not in this phase") : "not your turn");
-  const hand = el("div", { className: "cards hand", id: "hand", attrs: { role: "group", "aria-label": "your hand" } },
+  const hand = el("div", { className: "cards hand", id: "hand", dataset: { focusGroup: "hand" },
+    attrs: { role: "group", "aria-label": "your hand" } },
     ...(v.hand || []).map((c) => {
       seen[c] = (seen[c] || 0) + 1;
       const move = lays.find((m) => m.cards[0] === c);
@@ -100,7 +101,7 @@ function handBox(msg, face, ctx) {
     }));
   if (!(v.hand || []).length) hand.append(el("span", { className: "muted", textContent: "Your hand is empty." }));
   const others = msg.legal.filter((m) => !LAYS.has(m.kind));
-  const actions = el("div", { className: "row actions" },
+  const actions = el("div", { className: "row actions", dataset: { focusGroup: "actions" } },
     ...others.map((m) => button(moveLabel(m), () => ctx.act(m, moveLabel(m).toLowerCase()),
       { dataset: { move: m.text, key: `move:${m.id}` }, className: m.kind === "end" || m.kind === "take" ? "primary" : "" })));
   return [hand, actions];
