@@ -60,9 +60,7 @@ class AlphaBetaAgent(Agent):
         self.killers: dict[int, list[int]] = {}
         self.history_table: dict[int, int] = {}
         actions = self.state.legal_actions()
-        best = actions[0]
-        if len(actions) == 1:
-            return best
+        best = actions[0]  # a forced move is searched too: its score is reported (analysis)
         for depth in range(1, self.depth + 1):
             try:
                 score, move = self._root(depth, best)
