@@ -222,6 +222,7 @@ def agent_specs(game: Game) -> list[str]:
         "alphabeta": "alphabeta:depth=1,nodes=200",
         "ismcts": "ismcts:iterations=8",
         "mcts": "mcts:iterations=8",
+        "openspiel": "openspiel:mcts,simulations=4,rollout_length=20",
     }
     specs = [cheap.get(kind, kind) for kind in agent_kinds() if kind != "level"]
     specs += list(game.ai().agents)

@@ -7,8 +7,9 @@ The observation is the game's tensor; ``info["action_mask"]`` marks the legal ac
 (``env.action_space.sample(info["action_mask"])`` draws one). ``reset(seed=s)`` draws the
 deal number from ``s`` (reported as ``info["deal"]``), skipping deals with no move at all;
 ``reset(options={"deal": n})`` plays deal ``n`` (one lost before any move comes back with
-``info["outcome"]`` and an empty mask). The reward is the change in the game's running score, for patience the cards
-brought home (``reward="result"``: the game's own result, 1 for a won deal, at the end).
+``info["outcome"]`` and an empty mask). The reward is the change in the game's running
+score, for patience the cards brought home (``reward="result"``: the game's own result, 1
+for a won deal, at the end).
 A game ended by a cap in the options (``max_moves``, 1000 by default) is truncated, a won or
 blocked one terminated. An illegal action changes nothing, earns 0 and sets
 ``info["illegal_action"]``, so that agents sampling without the mask still run.

@@ -38,6 +38,8 @@ from kibitz.interop.params import (
 
 PREFIX = "kibitz_"
 """OpenSpiel's name of kibitz game ``g`` is ``kibitz_g``."""
+UNBOUNDED = 2**31 - 1
+"""``max_game_length`` of a game that no cap bounds, as the bots' bridge sees it."""
 
 _GT = pyspiel.GameType
 _CHANCE = {
@@ -77,14 +79,18 @@ def game_type(game: Game, parameters: dict[str, Any] | None = None) -> pyspiel.G
     )
 
 
-def game_info(game: Game, deals: int) -> pyspiel.GameInfo:
-    """OpenSpiel's ``GameInfo``: action space, chance outcomes, utilities and game length."""
+def game_info(game: Game, deals: int, any_length: bool = False) -> pyspiel.GameInfo:
+    """OpenSpiel's ``GameInfo``: action space, chance outcomes, utilities and game length
+    (``any_length``: a game with no cap gets ``UNBOUNDED``, for bots that never read it)."""
     length = game.max_game_length()
     if length is None:
-        raise InvalidOptions(
-            f"OpenSpiel needs a finite game length, and {game.name} with these options has "
-            "no cap: set one of its caps (see `kibitz games`), e.g. max_plies"
-        )
+        if not any_length:
+            caps = ", ".join(f"{k}={v}" for k, v in type(game).length_defaults.items())
+            raise InvalidOptions(
+                f"OpenSpiel needs a finite game length, and {game.name} with these options "
+                f"has no cap: set one (see `kibitz games`){f', e.g. {caps}' if caps else ''}"
+            )
+        length = UNBOUNDED
     chance = game.max_chance_outcomes()
     if game.chance_mode() == "seeded":
         chance = max(chance, deals)
@@ -109,14 +115,15 @@ class KibitzGame(pyspiel.Game):
 
     kibitz_name: ClassVar[str]
 
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
+    def __init__(self, params: dict[str, Any] | None = None, any_length: bool = False) -> None:
         params = dict(params or {})
         cls = game_class(self.kibitz_name)
         self.kibitz: Game = cls(**options_from_parameters(cls, params))
         self.deals = int(params.get("deals", DEFAULT_DEALS))
         if self.deals < 1:
             raise InvalidOptions(f"parameter 'deals' must be at least 1, got {self.deals}")
-        super().__init__(game_type(self.kibitz), game_info(self.kibitz, self.deals), params)
+        info = game_info(self.kibitz, self.deals, any_length)
+        super().__init__(game_type(self.kibitz), info, params)
 
     def new_initial_state(self) -> KibitzState:
         """The start: the deal's chance node in a seeded game, else the kibitz start."""
@@ -279,12 +286,15 @@ class KibitzObserver:
     ) -> None:
         if params:
             raise ValueError(f"kibitz observers take no parameters; got {params}")
-        private = pyspiel.PrivateInfoType.SINGLE_PLAYER
-        self.recall = False
+        kibitz = game.kibitz
+        single, every = pyspiel.PrivateInfoType.SINGLE_PLAYER, pyspiel.PrivateInfoType.ALL_PLAYERS
+        private, self.recall = single, False
         if iig_obs_type is not None:
             self.recall = iig_obs_type.perfect_recall
             private = iig_obs_type.private_info
-            if not iig_obs_type.public_info or private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            if private == every and kibitz.perfect_information:
+                private = single  # nothing is private: every seat sees what one sees
+            if not iig_obs_type.public_info or private == every:
                 raise ValueError(
                     "kibitz games observe one seat (private_info SINGLE_PLAYER) or, without "
                     "recall, a spectator (private_info NONE), always with public information"
@@ -292,7 +302,6 @@ class KibitzObserver:
         self.spectator = private == pyspiel.PrivateInfoType.NONE
         if self.spectator and self.recall:
             raise ValueError("kibitz games keep no spectator information state")
-        kibitz = game.kibitz
         self.tensor: np.ndarray | None = None
         self.dict: dict[str, np.ndarray] = {}
         if not self.spectator:
@@ -326,7 +335,7 @@ class KibitzObserver:
 
 
 def register(name: str) -> None:
-    """Register kibitz game ``name`` with OpenSpiel as ``kibitz_<name>``."""
+    """Register kibitz game ``name`` with OpenSpiel as ``kibitz_<name>`` (once a process)."""
     game = research_game(name)
     params = parameter_specification(type(game))
     presets = type(game).presets.values()
@@ -334,7 +343,9 @@ def register(name: str) -> None:
         params["deals"] = DEFAULT_DEALS  # a game some of whose presets deal from a seed
     title = name.capitalize()
     cls = type(f"Kibitz{title}Game", (KibitzGame,), {"kibitz_name": name, "__module__": __name__})
-    pyspiel.register_game(game_type(game, params), cls)
+    _CLASSES[name] = cls
+    if PREFIX + name not in pyspiel.registered_names():
+        pyspiel.register_game(game_type(game, params), cls)
 
 
 def load(name: str, deals: int | None = None, **options: Any) -> KibitzGame:
@@ -349,14 +360,15 @@ def load(name: str, deals: int | None = None, **options: Any) -> KibitzGame:
 
 
 def spiel_game(game: Game) -> KibitzGame:
-    """The OpenSpiel game with exactly the options of kibitz ``game``."""
-    return pyspiel.load_game(PREFIX + game.name, parameters_from_game(game))
+    """The OpenSpiel game with exactly the options of kibitz ``game``, for bots playing a
+    kibitz game: one with no cap is accepted (its length shows as ``UNBOUNDED``)."""
+    return _CLASSES[game.name](parameters_from_game(game), any_length=True)
 
 
-_registered = {n for n in games() if PREFIX + n in pyspiel.registered_names()}
+_CLASSES: dict[str, type[KibitzGame]] = {}
+"""The registered OpenSpiel game class of each kibitz game."""
 for _name in games():
-    if _name not in _registered:
-        register(_name)
+    register(_name)
 
 from kibitz.interop import bots  # noqa: E402  (registers the ``openspiel`` agent kind)
 

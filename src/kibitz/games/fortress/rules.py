@@ -32,6 +32,8 @@ from kibitz.games.fortress.variants import (
 
 TENSOR_SIZE = 52 * 12 + 14
 """Per card: one-hot location (10 piles, home) and height in its pile; base one-hot (13 + unset)."""
+MOVE_CAP = Outcome((0.0,), "move cap", truncated=True)
+"""The option ``max_moves`` reached before the game was won: lost, and truncated."""
 
 
 def _fields(action: int, card: int | None) -> dict[str, Any]:
@@ -56,6 +58,7 @@ class PatienceState(State):
         self.board = board
         self._adjacent = ADJACENT[self.variant.wrap]
         self._takeback = game.options.allow_foundation_takeback
+        self._max_moves = game.options.max_moves
         self._moved: list[int] = []
 
     # -- rules -------------------------------------------------------------------------
@@ -79,9 +82,13 @@ class PatienceState(State):
     def current_player(self) -> int:
         return TERMINAL if not self.legal_actions() else 0
 
+    def capped(self) -> bool:
+        """Whether the ``max_moves`` cap has ended the game (moves played in this game)."""
+        return self._max_moves is not None and len(self.history) >= self._max_moves
+
     def legal_actions(self) -> list[int]:
         b = self.board
-        if b.home() == 52:
+        if b.home() == 52 or self.capped():
             return []
         out = []
         for i, pile in enumerate(b.piles):
@@ -149,6 +156,8 @@ class PatienceState(State):
     def outcome(self) -> Outcome | None:
         if self.is_won():
             return Outcome((1.0,), "all 52 cards on the foundations")
+        if self.capped():
+            return MOVE_CAP
         if not self.legal_actions():
             return Outcome((0.0,), "no legal move")
         return None
@@ -212,6 +221,8 @@ class PatienceState(State):
         b = self.board
         if self.is_won():
             return "the game is over (all cards are home)"
+        if self.capped():
+            return f"the game is over (the cap of {self._max_moves} moves is reached)"
         if source < 10:
             if not b.piles[source]:
                 return f"pile {source} is empty"
@@ -328,6 +339,11 @@ class PatienceGame(Game):
     num_players = 1
     player_names = ("Player",)
     features = Features(undo=True, concede=True, statistics="streaks")
+    length_defaults: ClassVar[dict[str, Any]] = {"max_moves": 1000}
+    """Moves may go round in circles: lab runs and learners stop after 1000."""
+    match_defaults: ClassVar[dict[str, Any]] = {**length_defaults}
+    utility: ClassVar[str] = "general_sum"
+    utility_bounds: ClassVar[tuple[float, float]] = (0.0, 1.0)
 
     def assistant(self) -> Assistant:
         """Hints, "still winnable?", winnable deals and auto-complete from the solver."""
@@ -368,6 +384,22 @@ class PatienceGame(Game):
     @property
     def num_distinct_actions(self) -> int:
         return NUM_ACTIONS
+
+    def chance_mode(self) -> str:
+        """The deal is fixed by the game number (the seed)."""
+        return "seeded"
+
+    def max_game_length(self) -> int | None:
+        """The ``max_moves`` cap, if set: moves may otherwise go round in circles."""
+        return self.options.max_moves
+
+    def observation_tensor_shape(self) -> tuple[int, ...]:
+        """Per card its place (ten piles or home) and height; the base rank."""
+        return (TENSOR_SIZE,)
+
+    def observation_tensor_bounds(self) -> tuple[float, float]:
+        """One-hots, and heights of at most 52 cards scaled by 1/20."""
+        return (0.0, 52 / 20)
 
     def new_initial_state(self, seed: int | None = None) -> PatienceState:
         """Deal game number ``seed`` (FO-11); None draws a random number, which becomes the seed."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kibitz.core.errors import InvalidOptions
+from kibitz.core.options import bounded
 from kibitz.games.fortress.cards import RANK_OF, SUIT_OF
 
 
@@ -50,11 +51,24 @@ ADJACENT = {w: tuple(neighbours(c, w) for c in range(52)) for w in (False, True)
 """``ADJACENT[wrap][card]``: the neighbours of every card, precomputed."""
 
 
+def check_max_moves(value: int | None) -> None:
+    """Refuse a move cap below 1 (None: no cap)."""
+    if value is not None and value < 1:
+        raise InvalidOptions(
+            f"option 'max_moves' must be None (off) or an integer >= 1, got {value}"
+        )
+
+
 @dataclass(frozen=True)
 class FortressOptions:
-    """Fortress options (FO-10)."""
+    """Fortress options (FO-10), and a move cap for engine runs and learning (not a rule:
+    reaching it ends the game lost and marked truncated)."""
 
     allow_foundation_takeback: bool = False
+    max_moves: int | None = bounded(None, minimum=1, maximum=100_000)
+
+    def __post_init__(self) -> None:
+        check_max_moves(self.max_moves)
 
 
 @dataclass(frozen=True)
@@ -62,8 +76,10 @@ class ChessboardOptions:
     """Chessboard options: the same names as Fortress, but take-backs are refused (FO-8)."""
 
     allow_foundation_takeback: bool = False
+    max_moves: int | None = bounded(None, minimum=1, maximum=100_000)
 
     def __post_init__(self) -> None:
+        check_max_moves(self.max_moves)
         if self.allow_foundation_takeback:
             raise InvalidOptions(
                 "option 'allow_foundation_takeback' must be False for chessboard "

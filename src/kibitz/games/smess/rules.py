@@ -47,6 +47,8 @@ ZOBRIST_RED = _rng.next_u64()
 
 WIN = (1.0, -1.0), (-1.0, 1.0)
 DRAW = (0.0, 0.0)
+PLY_CAP = Outcome(DRAW, "max_plies", truncated=True)
+"""The option ``max_plies`` reached: a draw that the cap, not the rules, decided."""
 
 
 class SmessState(State):
@@ -158,10 +160,14 @@ class SmessState(State):
             self.move_number += 1
         self.side = 1 - side
         self.seen[self.hash] = self.seen.get(self.hash, 0) + 1
-        self._outcome = self._end_check(captured_brain=bool(captured) and KIND[captured] == BRAIN)
+        self._outcome = self._end_check(
+            captured_brain=bool(captured) and KIND[captured] == BRAIN, plies=len(self.history) + 1
+        )  # _do runs before the move joins the history
 
-    def _end_check(self, captured_brain: bool) -> Outcome | None:
-        """SM-10: the first end condition that holds after a move, in the spec's order."""
+    def _end_check(self, captured_brain: bool, plies: int | None = None) -> Outcome | None:
+        """SM-10: the first end condition that holds after a move, in the spec's order; then
+        the ``max_plies`` cap (``plies``: moves played in this game, the history's length
+        unless given)."""
         if captured_brain:
             return Outcome(WIN[1 - self.side], "brain captured")
         c = self.counts
@@ -175,6 +181,9 @@ class SmessState(State):
         limit = opts.max_plies_without_progress
         if limit is not None and self.plies_without_progress >= limit:
             return Outcome(DRAW, "no progress")
+        played = len(self.history) if plies is None else plies
+        if opts.max_plies is not None and played >= opts.max_plies:
+            return PLY_CAP
         return None
 
     def _undo(self, action: int) -> None:
@@ -252,10 +261,6 @@ class SmessState(State):
         t[6 * NUM_SQUARES + 1] = self.plies_without_progress / 100.0
         return t
 
-    def information_state_key(self, seat: int) -> str:
-        """The position string: both seats see the whole position alike."""
-        return self.position()
-
     def render(self, seat: int | None = None) -> str:
         from kibitz.games.smess.render import render_board
 
@@ -280,7 +285,8 @@ class SmessGame(Game):
     player_names: ClassVar[tuple[str, ...]] = SIDE_NAMES
     options_class: ClassVar[type] = SmessOptions
     summary: ClassVar[str] = "The Ninny's Chess: pieces move along the arrows printed on the board"
-    match_defaults: ClassVar[dict[str, Any]] = {"max_plies_without_progress": 100}
+    length_defaults: ClassVar[dict[str, Any]] = {"max_plies_without_progress": 100}
+    match_defaults: ClassVar[dict[str, Any]] = {**length_defaults}
     match_opening_plies: ClassVar[int] = 4
     player_colours: ClassVar[tuple[str, ...]] = ("#2a6f97", "#c0392b")
 
@@ -317,6 +323,24 @@ class SmessGame(Game):
     @property
     def num_distinct_actions(self) -> int:
         return NUM_SQUARES * NUM_SQUARES
+
+    def max_game_length(self) -> int | None:
+        """The ``max_plies`` cap, or the bound of the no-progress rule: its count restarts
+        only at a capture or a promotion, of which a game from the start has at most one
+        per piece other than the Brains plus one per Ninny."""
+        opts = self.options
+        bounds = [] if opts.max_plies is None else [opts.max_plies]
+        limit = opts.max_plies_without_progress
+        if limit is not None:
+            board = parse_position(START, opts.promotion_requires_captured_numskull).board
+            events = sum(1 for p in board if p and KIND[p] != BRAIN)
+            events += sum(1 for p in board if p and KIND[p] == NINNY)
+            bounds.append((events + 1) * limit)
+        return min(bounds, default=None)
+
+    def observation_tensor_shape(self) -> tuple[int, ...]:
+        """Six 56-square piece planes, the side to move and the no-progress count."""
+        return (6 * NUM_SQUARES + 2,)
 
     def new_initial_state(self, seed: int | None = None) -> SmessState:
         return SmessState(self)
