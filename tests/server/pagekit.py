@@ -8,7 +8,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, BrowserContext, Page, WebSocketRoute, expect
@@ -119,14 +118,6 @@ def wait_past(page: Page, before: int) -> None:
     )
 
 
-def wait_ply(page: Page, at: int) -> None:
-    """Wait until the page shows ply ``at`` (or the game is over)."""
-    page.wait_for_function(
-        "(n) => { const s = document.getElementById('status');"
-        " return Number(s.dataset.ply) >= n || s.dataset.over === '1'; }", arg=at
-    )
-
-
 def overflow(page: Page) -> int:
     """How many pixels the page is wider than its window (0: no sideways scrolling)."""
     return int(page.evaluate(WIDER))
@@ -156,8 +147,3 @@ def watch(browser: Browser, url: str, table: str, size: dict[str, int] = PHONE) 
     tab.page.goto(f"{url}/play/{table}")
     expect(tab.page.locator("#title")).to_contain_text("watching")
     return tab
-
-
-def table_state(page: Page) -> dict[str, Any]:
-    """The status line's data: ply, over, your turn."""
-    return dict(page.locator("#status").evaluate("(s) => ({...s.dataset})"))

@@ -116,7 +116,7 @@ class Table:
         for t in self.tabs:
             assert serious_violations(t.page) == [], t.page.url
 
-    def finish(self, shots: Path, name: str) -> None:
+    def finish(self, shots: Path, name: str, close: bool = True) -> None:
         """The end: every page shows the result; no console error anywhere."""
         for t in self.tabs:
             expect(t.page.locator("#status")).to_contain_text("Game over")
@@ -127,7 +127,8 @@ class Table:
         shoot(self.tabs[1].page, shots, f"{name}-over-phone")
         for t in self.tabs:
             assert t.errors == [], f"console errors on {t.page.url}: {t.errors}"
-            t.close()
+            if close:
+                t.close()
 
 
 def phone_look(tab: Tab, shots: Path, name: str) -> None:
@@ -493,7 +494,14 @@ def test_chessboard_conceded(browser: Browser, server: Server, shots: Path) -> N
         expect(page.locator(tool)).to_be_disabled()
     expect(page.locator("#hint")).to_be_hidden()
     expect(page.locator("#rematch")).to_have_text("New deal")
-    t.finish(shots, "chessboard")
+    t.finish(shots, "chessboard", close=False)
+    page.click("#rematch")  # a new deal at a new table, this browser in the same seat
+    page.wait_for_url(lambda url: table not in url)
+    expect(page.locator("#status")).to_have_text("Your turn")
+    expect(page.locator("#title")).to_contain_text("Chessboard #")
+    assert player.errors == []
+    player.close()
+    spectator.close()
 
 
 # -- the other pages -------------------------------------------------------------------------

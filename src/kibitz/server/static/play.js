@@ -4,7 +4,7 @@
 // (static/games/<game>.js). Moves are sent by id; a move made while the connection is down
 // is sent once it is back, if the table is still where it was, or reported as not played.
 import { api, loadToken, myTokens, openTable, rematchSeats } from "/static/net.js";
-import { $, button, el, keepFocus, seatName, showText } from "/static/ui.js";
+import { $, button, el, keepFocus, showText } from "/static/ui.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
 const hashSeat = new URLSearchParams(location.hash.slice(1)).get("seat");

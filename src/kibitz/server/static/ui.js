@@ -62,23 +62,8 @@ export function keepFocus(redraw) {
   if (again && !again.disabled) again.focus({ preventScroll: true });
 }
 
+// Whether the reader asked for less motion (then nothing slides).
 export const reducedMotion = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
-
-// Slide `node` from where `fromRect` was to where it is now (a short move animation).
-export function slide(node, fromRect, ms = 180) {
-  if (!node || !fromRect || reducedMotion() || !node.animate) return;
-  const to = node.getBoundingClientRect();
-  const dx = fromRect.left - to.left, dy = fromRect.top - to.top;
-  if (!dx && !dy) return;
-  node.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }],
-    { duration: ms, easing: "ease-out" });
-}
-
-// A seat's name with "you" where it is the viewer's.
-export function seatName(msg, seat) {
-  const name = msg.table.player_names[seat] ?? `seat ${seat}`;
-  return seat === msg.seat ? `${name} (you)` : name;
-}
 
 // Whether two seats play on the same side (partners), from the description's seats.
 export function sameSide(desc, a, b) {

@@ -2,7 +2,7 @@
 // ranks, coordinates, the last move's from- and to-squares, the legal targets of the
 // selected piece, keyboard moves between squares (arrow keys) and a short move animation.
 // Pages draw pieces into squares; every move comes from the structured legal moves.
-import { el } from "/static/ui.js";
+import { el, reducedMotion } from "/static/ui.js";
 
 // The structured legal moves grouped by their from-square.
 export function movesByFrom(legal) {
@@ -114,7 +114,7 @@ function animate(grid, msg, last) {
   if (!fresh || !last) return;
   const from = grid.querySelector(`[data-square="${last.from}"]`);
   const to = grid.querySelector(`[data-square="${last.to}"] .piece`);
-  if (!from || !to || to.animate === undefined || matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+  if (!from || !to || to.animate === undefined || reducedMotion()) return;
   requestAnimationFrame(() => {
     const a = from.getBoundingClientRect(), b = to.getBoundingClientRect();
     to.animate([{ transform: `translate(${a.left - b.left}px, ${a.top - b.top}px)` }, { transform: "none" }],

@@ -12,7 +12,7 @@ const SUIT_PATHS = {
 
 const SUIT_KIND = { "♥": "heart", "♦": "diamond", "♠": "spade", "♣": "club" };
 
-export const INK = { red: "#b3261e", black: "#1b1b1b" };
+const INK = { red: "#b3261e", black: "#1b1b1b" };
 
 // Draw a suit shape (by its symbol or name) of `size` at (x, y) top-left.
 export function suitShape(parent, suit, x, y, size, fill) {
@@ -69,9 +69,14 @@ export function rookCard(card, bird) {
   const s = svg("svg", { viewBox: "0 0 70 96", class: "card-art", "aria-hidden": "true", focusable: "false" });
   if (!card.colour) {
     svg("rect", { x: 1, y: 1, width: 68, height: 94, rx: 8, fill: "#fff", stroke: "#222", "stroke-width": 2 }, s);
-    // A bird: body, wing and beak.
-    svg("path", { d: "M14 60C20 40 40 34 54 40L64 36L58 46C58 60 44 70 26 68L16 74Z", fill: "#222" }, s);
-    svg("path", { d: "M24 54C32 44 42 44 48 48C40 50 32 54 24 54Z", fill: "#fff" }, s);
+    // A crow: tail, body, head, beak, wing, eye and legs.
+    svg("path", { d: "M25 58L9 70L13 56Z", fill: "#222" }, s);
+    svg("ellipse", { cx: 35, cy: 55, rx: 17, ry: 11, transform: "rotate(-18 35 55)", fill: "#222" }, s);
+    svg("circle", { cx: 50, cy: 40, r: 8.5, fill: "#222" }, s);
+    svg("path", { d: "M56 37L67 41L56 44Z", fill: "#222" }, s);
+    svg("path", { d: "M24 55C32 46 42 45 47 50C40 55 32 58 24 55Z", fill: "#666" }, s);
+    svg("circle", { cx: 52.5, cy: 38.5, r: 1.8, fill: "#fff" }, s);
+    svg("path", { d: "M33 65L31 76M40 63L41 76", stroke: "#222", "stroke-width": 2.5 }, s);
     svgText(s, 35, 18, bird, { "font-size": 15, "font-weight": 700, fill: "#111" });
     svgText(s, 35, 84, `${card.points}`, { "font-size": 13, "font-weight": 700, fill: "#111" });
     return s;

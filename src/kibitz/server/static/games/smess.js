@@ -89,7 +89,8 @@ export function render(root, msg, ctx) {
   board.classList.add("smess");
   const count = (side) => msg.view.pieces.filter((p) => p.side === side).length;
   const cap = msg.table.options.max_plies_without_progress;
-  const quiet = `${msg.view.plies_without_progress} plies without a capture or promotion${cap ? ` (a draw at ${cap})` : ""}`;
+  const n = msg.view.plies_without_progress;
+  const quiet = `${n} ${n === 1 ? "ply" : "plies"} without a capture or promotion${cap ? ` (a draw at ${cap})` : ""}`;
   root.append(el("p", { className: "info", id: "smess-info",
     textContent: `Move ${msg.view.move_number}. Pieces: ${desc.seats.map((s) => `${s.name} ${count(s.seat)}`).join(", ")}. ${quiet}.` }));
 }

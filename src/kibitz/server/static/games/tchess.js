@@ -2,7 +2,7 @@
 // the Jester's copy; each seat's hand size, deck and discard pile; your hand as piece cards;
 // the round log in sentences. Controls come from the structured moves: `kind` (attack,
 // defend, end, pass, take) and `cards`; the rows and strengths come from the game's view.
-import { cardButton, cardFigure, pieceCard } from "/static/games/cards.js";
+import { cardBack, cardButton, cardFigure, pieceCard } from "/static/games/cards.js";
 import { button, el } from "/static/ui.js";
 
 const LAYS = new Set(["attack", "defend"]);
@@ -65,12 +65,15 @@ function rowBox(msg, seat, face) {
   el("p", { className: "small", textContent: pairs.length ? `Pairs: ${pairs.join(", ")} (${row.text})` : (row.cards.length ? `Row: ${row.text}` : "") }));
 }
 
+// A seat's hand (face down unless it is the viewer's), deck and discard pile.
 function seatLine(msg, seat) {
   const v = msg.view;
   const you = seat === msg.seat ? " (you)" : "";
   const discard = v.discards[seat];
-  return el("p", { className: "seat-line" },
+  const backs = seat === msg.seat ? [] : Array.from({ length: v.hand_sizes[seat] }, () => el("span", { className: "card back" }, cardBack()));
+  return el("div", { className: "seat-line" },
     el("strong", { textContent: `${names(msg)[seat]}${you}` }),
+    el("span", { className: "backs", attrs: { "aria-hidden": "true" } }, ...backs),
     ` ${v.hand_sizes[seat]} in hand · deck ${v.deck_sizes[seat]} · discarded ${discard.length}${discard.length ? ": " + discard.join(" ") : ""}`);
 }
 
