@@ -360,6 +360,8 @@ def test_rook_two_players_two_computers(browser: Browser, server: Server, shots:
     expect(south.page.locator("#copied")).to_have_text("Copied.")
     north = open_tab(browser, DESKTOP)
     north.page.goto(invite)
+    expect(north.page.locator("[data-seat='2']")).to_be_visible()
+    assert serious_violations(north.page) == []
     north.page.fill("#name", "partner")
     north.page.click("[data-seat='2']")
     north.page.wait_for_url("**/play/**")
