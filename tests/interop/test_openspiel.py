@@ -14,6 +14,7 @@ from open_spiel.python.observation import make_observation
 from typer.testing import CliRunner
 
 import kibitz
+from kibitz.ai import specs
 from kibitz.ai.specs import AgentSpec, agent_kinds, make_agent, parse_spec
 from kibitz.cli import app
 from kibitz.core.errors import InvalidOptions
@@ -97,7 +98,7 @@ def test_parameters_are_the_options_and_survive_game_strings() -> None:
     assert pyspiel.load_game("kibitz_smess", {"max_plies": -1}).kibitz.options.max_plies is None
     with pytest.raises(InvalidOptions, match="max_plies"):
         pyspiel.load_game("kibitz_smess", {"max_plies": 0})
-    with pytest.raises(InvalidOptions, match="finite game length.*e.g. max_plies=300"):
+    with pytest.raises(InvalidOptions, match=r"finite game length.*e\.g\. max_plies=300"):
         pyspiel.load_game("kibitz_cardmate", {"max_plies": -1})
     with pytest.raises(pyspiel.SpielError, match="Unknown parameter"):
         pyspiel.load_game("kibitz_smess", {"nope": 1})
@@ -222,6 +223,12 @@ def test_openspiel_agent_specs() -> None:
     assert agent.choose(state, 0) == first and first in state.legal_actions()
     with pytest.raises(InvalidOptions, match="use openspiel:mcts"):
         make_agent("openspiel:ismcts", smess).choose(state, 0)
+
+
+def test_a_missing_extra_is_named(monkeypatch) -> None:
+    monkeypatch.setitem(specs.OPTIONAL_KINDS, "elsewhere", ("kibitz.interop.nowhere", "extra"))
+    with pytest.raises(InvalidOptions, match=r"pip install 'kibitz\[extra\]'"):
+        make_agent("elsewhere:x", kibitz.load("smess"))
 
 
 def test_openspiel_bots_meet_kibitz_agents_in_kibitz_match(tmp_path) -> None:
