@@ -48,21 +48,21 @@ def install(app: FastAPI, hub: Hub) -> None:
     def lobby() -> FileResponse:
         return FileResponse(STATIC / "index.html")
 
-    @app.get("/play/{table_id}", include_in_schema=False, response_model=None)
-    async def play_page(table_id: str) -> FileResponse | HTMLResponse:
+    def table_page(table_id: str, page: str) -> FileResponse | HTMLResponse:
+        """``page`` for an existing table, else the page that says there is no such table."""
         try:
             hub.get(table_id)
         except NotFound:
             return missing_table(table_id)
-        return FileResponse(STATIC / "play.html")
+        return FileResponse(STATIC / page)
+
+    @app.get("/play/{table_id}", include_in_schema=False, response_model=None)
+    async def play_page(table_id: str) -> FileResponse | HTMLResponse:
+        return table_page(table_id, "play.html")
 
     @app.get("/join/{table_id}", include_in_schema=False, response_model=None)
     async def join_page(table_id: str) -> FileResponse | HTMLResponse:
-        try:
-            hub.get(table_id)
-        except NotFound:
-            return missing_table(table_id)
-        return FileResponse(STATIC / "join.html")
+        return table_page(table_id, "join.html")
 
     @app.get("/stats", include_in_schema=False)
     def stats_page() -> FileResponse:
