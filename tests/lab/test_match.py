@@ -4,9 +4,17 @@ import json
 
 from typer.testing import CliRunner
 
+import kibitz
 from kibitz.cli import app
 from kibitz.core.record import replay
-from kibitz.lab.match import MatchPlan, deal_seed, play_one, run_match, seats_of_a
+from kibitz.lab.match import (
+    MatchPlan,
+    deal_seed,
+    play_one,
+    repetition_stop,
+    run_match,
+    seats_of_a,
+)
 
 runner = CliRunner()
 
@@ -118,3 +126,28 @@ def test_repetition_stop_ends_a_one_player_game_going_round_in_circles():
         reasons.append(stop(state))
     assert reasons[-1] == f"position repeated {REPETITIONS} times"
     assert reasons[:-2] == [None] * (2 * REPETITIONS - 2)
+
+
+def test_a_one_player_game_stops_when_a_position_comes_back_a_third_time():
+    state = kibitz.load("fortress").new_initial_state(3)  # 9>0 can be taken back by 0>9
+    start = state.position_key()
+    there_and_back = next(
+        (a, b)
+        for a in state.legal_actions()
+        for b in _after(state, a).legal_actions()
+        if _after(_after(state, a), b).position_key() == start
+    )
+    stop = repetition_stop()
+    reasons = []
+    for action in there_and_back * 3:
+        state.apply(action)
+        reasons.append(stop(state))
+    # the position after the first move comes back a third time at the fifth move
+    assert reasons[:5] == [None] * 4 + ["position repeated 3 times"]
+
+
+def _after(state, action):
+    """A copy of ``state`` with ``action`` played."""
+    copy = state.clone()
+    copy.apply(action)
+    return copy

@@ -345,6 +345,16 @@ class State(ABC):
             self.push(action)
         return seen
 
+    def position_key(self) -> str:
+        """A string equal for two states in the same position with the same seat to act,
+        whatever led there (what the seat to act sees, less ply and last action): for
+        repetition checks."""
+        player = self.current_player
+        view = self.observation(player if player >= 0 else None)
+        for key in ("ply", "last_action"):
+            view.pop(key, None)
+        return json.dumps(view, sort_keys=True, separators=(",", ":"))
+
     def moves(self) -> list[dict[str, Any]]:
         """The legal moves as records a client draws from: ``id``, ``text`` and the game's
         own fields (``move_fields``), in ``legal_actions()`` order."""

@@ -109,7 +109,7 @@ def repetition_stop() -> Callable[[State], str | None]:
     seen: dict[str, int] = {}
 
     def stop(state: State) -> str | None:
-        key = state.information_state_key(0)
+        key = state.position_key()
         seen[key] = seen.get(key, 0) + 1
         if seen[key] >= REPETITIONS and not state.is_terminal():
             return f"position repeated {REPETITIONS} times"
