@@ -7,6 +7,7 @@ import itertools
 
 import numpy as np
 import pytest
+from short_games import short_cases
 
 import kibitz
 from kibitz.core.errors import IllegalAction, InvalidOptions, InvalidRecord
@@ -14,7 +15,6 @@ from kibitz.core.game import CHANCE, Game, State
 from kibitz.core.outcome import Outcome
 from kibitz.core.play import random_action
 from kibitz.core.record import make_record, replay
-from kibitz.core.registry import game_class
 from kibitz.core.rng import Rng
 
 CAPPED = {
@@ -26,11 +26,7 @@ CAPPED = {
     "chessboard": {"max_moves": 40},
 }
 """Options that keep each game short (and end it by truncation when the cap is reached)."""
-GAMES = [
-    (name, {**game_class(name).length_defaults, **preset, **CAPPED[name]})
-    for name in kibitz.games()
-    for preset in game_class(name).presets.values()
-]
+GAMES = short_cases(CAPPED, base=True)
 
 
 def play(game: Game, seed: int) -> tuple[State, list[State]]:

@@ -11,6 +11,7 @@ import pyspiel
 import pytest
 from open_spiel.python.algorithms import cfr, exploitability, ismcts, mcts
 from open_spiel.python.observation import make_observation
+from short_games import CASES
 from typer.testing import CliRunner
 
 import kibitz
@@ -19,23 +20,8 @@ from kibitz.ai.specs import AgentSpec, agent_kinds, make_agent, parse_spec
 from kibitz.cli import app
 from kibitz.core.errors import InvalidOptions
 from kibitz.core.record import replay
-from kibitz.core.registry import game_class
 from kibitz.interop import openspiel
 
-SHORT = {
-    "cardmate": {"max_plies": 30},
-    "smess": {"max_plies": 30},
-    "tchess": {"max_rounds": 2},
-    "rook": {"max_hands": 1},
-    "fortress": {"max_moves": 30},
-    "chessboard": {"max_moves": 30},
-}
-"""Caps that keep each simulated game short."""
-CASES = [
-    (name, {**preset, **SHORT[name]})
-    for name in kibitz.games()
-    for preset in game_class(name).presets.values()
-]
 MICRO_TCHESS = {
     "deck": {"K": 1, "P": 1, "Q": 1}, "hand_size_start": 1, "hand_limit": 1,
     "draw_per_round": 1, "max_rounds": 2,

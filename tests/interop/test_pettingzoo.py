@@ -8,25 +8,11 @@ import warnings
 import numpy as np
 import pytest
 from pettingzoo.test import api_test
+from short_games import CASES
 
-import kibitz
 from kibitz.core.errors import InvalidOptions
-from kibitz.core.registry import game_class
 from kibitz.interop.pettingzoo import env, raw_env
 
-SHORT = {
-    "cardmate": {"max_plies": 30},
-    "smess": {"max_plies": 30},
-    "tchess": {"max_rounds": 2},
-    "rook": {"max_hands": 1},
-    "fortress": {"max_moves": 30},
-    "chessboard": {"max_moves": 30},
-}
-CASES = [
-    (name, {**preset, **SHORT[name]})
-    for name in kibitz.games()
-    for preset in game_class(name).presets.values()
-]
 DICT_OBSERVATIONS = ("Observation space for each agent probably", "Observation is not a NumPy")
 """api_test's warnings about any observation that is a dict with an action mask (the form
 PettingZoo's own board games use); every other warning fails the test."""
