@@ -10,23 +10,10 @@ import pytest
 from cardmate_util import make, play
 
 import kibitz
-from kibitz.core import Rng
-from kibitz.core.play import random_action
-from kibitz.games.cardmate import CardmateState
+from random_play import random_states
 
 COMMON = ("game", "seat", "ply", "to_act", "phase", "last_action", "result", "scores")
 PRESETS = [{}, {"suit_contents": True}, {"rank_contents": True, "kings_fixed": False}]
-
-
-def random_states(seed: int, options: dict, plies: int = 150) -> list[CardmateState]:
-    """Every state of a random game (each a clone), from the start to its end or ``plies``."""
-    state = kibitz.load("cardmate", **options).new_initial_state(seed)
-    rng = Rng(seed)
-    out = [state.clone()]
-    while not state.is_terminal() and len(state.history) < plies:
-        state.apply(random_action(state, rng))
-        out.append(state.clone())
-    return out
 
 
 def board_of(view: dict) -> dict[str, tuple[int, str]]:
@@ -50,7 +37,7 @@ def board_from_position(position: str) -> dict[str, tuple[int, str]]:
 
 @pytest.mark.parametrize(("seed", "options"), [(1, PRESETS[0]), (2, PRESETS[1]), (3, PRESETS[2])])
 def test_move_fields_agree_with_notation_and_the_position_after(seed: int, options: dict) -> None:
-    for state in random_states(seed, options, 80):
+    for state in random_states("cardmate", seed, 80, **options):
         before = board_of(state.observation(None))
         moves = state.moves()
         for move in moves:
@@ -102,7 +89,7 @@ def test_compulsory_follow_fields() -> None:
 
 @pytest.mark.parametrize(("seed", "options"), [(4, PRESETS[0]), (5, PRESETS[1]), (6, PRESETS[2])])
 def test_captured_cards_are_the_cards_the_capture_moves_took(seed: int, options: dict) -> None:
-    states = random_states(seed, options, 300)
+    states = random_states("cardmate", seed, 300, **options)
     expected: list[list[str]] = [[], []]
     for state, after in pairwise(states):
         move = next(m for m in state.moves() if m["id"] == after.history[-1])
@@ -131,7 +118,7 @@ def test_kings_left_are_the_scores() -> None:
 
 @pytest.mark.parametrize("seed", [7, 8])
 def test_observation_has_the_common_keys_then_the_whole_position(seed: int) -> None:
-    for state in random_states(seed, {"max_plies": 60}):
+    for state in random_states("cardmate", seed, 150, max_plies=60):
         views = [state.observation(seat) for seat in (0, 1, None)]
         for seat, view in zip((0, 1, None), views, strict=True):
             json.dumps(view)

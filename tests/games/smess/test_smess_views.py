@@ -7,22 +7,9 @@ import json
 import pytest
 
 import kibitz
-from kibitz.core import Rng
-from kibitz.core.play import random_action
-from kibitz.games.smess import SmessState
+from random_play import random_states
 
 COMMON = ("game", "seat", "ply", "to_act", "phase", "last_action", "result", "scores")
-
-
-def random_states(seed: int, plies: int = 120, **options: object) -> list[SmessState]:
-    """Every state of a random game (each a clone), from the start to its end or ``plies``."""
-    state = kibitz.load("smess", **options).new_initial_state()
-    rng = Rng(seed)
-    out = [state.clone()]
-    while not state.is_terminal() and len(state.history) < plies:
-        state.apply(random_action(state, rng))
-        out.append(state.clone())
-    return out
 
 
 def board_of(view: dict) -> dict[str, tuple[int, str]]:
@@ -47,7 +34,7 @@ def board_from_position(position: str) -> dict[str, tuple[int, str]]:
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_move_fields_agree_with_notation_and_the_position_after(seed: int) -> None:
-    for state in random_states(seed, 60, promotion_requires_captured_numskull=seed == 3):
+    for state in random_states("smess", seed, 60, promotion_requires_captured_numskull=seed == 3):
         before = board_of(state.observation(None))
         for move in state.moves():
             frm, sep, to = move["text"][:2], move["text"][2], move["text"][3:]
@@ -67,7 +54,7 @@ def test_move_fields_agree_with_notation_and_the_position_after(seed: int) -> No
 
 @pytest.mark.parametrize("seed", [4, 5])
 def test_observation_has_the_common_keys_then_the_whole_position(seed: int) -> None:
-    for state in random_states(seed):
+    for state in random_states("smess", seed, 120):
         views = [state.observation(seat) for seat in (0, 1, None)]
         for seat, view in zip((0, 1, None), views, strict=True):
             json.dumps(view)
@@ -113,7 +100,7 @@ def test_description_arrows_are_the_directions_the_pieces_step() -> None:
     step = {(d["df"], d["dr"]): d["bit"] for d in desc["directions"]}
     assert len(step) == 8 and sorted(step.values()) == [1 << i for i in range(8)]
     seen = 0
-    for state in random_states(6, 80):
+    for state in random_states("smess", 6, 80):
         pieces = board_of(state.observation(None))
         for move in state.moves():
             if pieces[move["from"]][1] == "numskull":
