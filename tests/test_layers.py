@@ -11,7 +11,10 @@ import pytest
 import kibitz
 
 ROOT = Path(__file__).resolve().parents[1]
-FRONT = [ROOT / "src" / "kibitz" / part for part in ("ai", "lab", "server", "cli", "tui")]
+FRONT = [
+    ROOT / "src" / "kibitz" / part
+    for part in ("ai", "lab", "server", "cli", "tui", "interop")
+]
 SOURCES = sorted(path for folder in FRONT for path in folder.rglob("*.py"))
 GAME_NAMES = set(kibitz.games())
 
