@@ -47,6 +47,18 @@ def test_a_game_is_scored_for_the_first_side_with_its_length_and_moves():
     assert r == play_study_game(study.variants[0], study.agents, 0, 1, 40)
 
 
+def test_an_opening_varies_the_games_of_deterministic_agents():
+    study = parse_study({**TINY, "agents": ["alphabeta:depth=1"], "opening": 4})
+    assert study.settings()["opening"] == 4 and "opening" not in parse_study(TINY).settings()
+    plain = [play_study_game(study.variants[0], study.agents, 0, i, 40) for i in range(3)]
+    assert len({(r["moves"], r["points"], r["legal_moves"]) for r in plain}) == 1
+    varied = [play_study_game(study.variants[0], study.agents, 0, i, 40, 4) for i in range(3)]
+    assert len({(r["moves"], r["points"], r["legal_moves"]) for r in varied}) > 1
+    assert varied[1] == play_study_game(study.variants[0], study.agents, 0, 1, 40, 4)
+    with pytest.raises(InvalidOptions, match="opening must be"):
+        parse_study({**TINY, "opening": -1})
+
+
 def test_rook_hands_record_the_declarer_and_the_bid():
     study = parse_study({"game": "rook", "games": 1, "variants": [
         {"name": "one hand", "options": {"max_hands": 1}}]})  # fmt: skip

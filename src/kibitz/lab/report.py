@@ -230,7 +230,10 @@ def write_report(
     intro = (
         f"{len(results)} games of {study.games} per variant; agents by seat: "
         f"{', '.join(f'`{a}`' for a in study.agents)}; seeds {study.seed} to "
-        f"{study.seed + study.games - 1} (the same deals in every variant). The first side is "
+        f"{study.seed + study.games - 1} (the same deals in every variant)"
+        + (f", each game opening with {study.opening} random moves drawn from its seed"
+           if study.opening else "")
+        + ". The first side is "
         "the first seat's side (in one-player games the score is the win rate). Length: moves "
         "made by the players. Capped: games ended by a cap (the study's move cap, or one set in "
         "the options such as a hand limit) rather than by the rules."

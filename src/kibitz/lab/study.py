@@ -3,7 +3,9 @@
 A study file (TOML) names a game, its variants (option sets; a variant may name another game,
 e.g. a sister patience), the agents (one spec per seat, repeated round the table) and the
 number of games. Game ``i`` of every variant uses seed ``seed + i``, so variants meet the same
-deals; every seed is part of the job, so any backend gives the same results.
+deals (and, with ``opening``, the same number of random first moves drawn from that seed, so
+deterministic agents meet in varied games); every seed is part of the job, so any backend
+gives the same results.
 """
 
 from __future__ import annotations
@@ -23,7 +25,9 @@ from kibitz.core.rng import Rng
 from kibitz.lab.pool import Backend, run_all
 from kibitz.lab.store import ResultStore
 
-STUDY_KEYS = {"title", "game", "variants", "agents", "games", "seed", "max_plies", "notes"}
+STUDY_KEYS = {
+    "title", "game", "variants", "agents", "games", "seed", "max_plies", "opening", "notes",
+}
 VARIANT_KEYS = {"name", "game", "options"}
 
 
@@ -47,13 +51,14 @@ class Study:
     seed: int = 0
     max_plies: int = 2000
     notes: str = ""
+    opening: int = 0
 
     def settings(self) -> dict[str, Any]:
         """What stored results depend on (not ``games``: more games extend a study)."""
         return {
             "variants": [[v.name, v.game, v.options] for v in self.variants],
             "agents": list(self.agents), "seed": self.seed, "max_plies": self.max_plies,
-        }  # fmt: skip
+        } | ({"opening": self.opening} if self.opening else {})  # fmt: skip
 
 
 def _int(data: dict, key: str, default: int, minimum: int) -> int:
@@ -96,6 +101,7 @@ def parse_study(data: dict[str, Any]) -> Study:
         str(data.get("title", game)), tuple(variants), tuple(agents),
         _int(data, "games", 100, 1), _int(data, "seed", 0, 0),
         _int(data, "max_plies", 2000, 1), str(data.get("notes", "")),
+        _int(data, "opening", 0, 0),
     )  # fmt: skip
 
 
@@ -119,11 +125,17 @@ def first_side_points(returns: list[float], side: tuple[int, ...]) -> float:
 
 
 def play_study_game(
-    variant: Variant, agents: tuple[str, ...], seed: int, index: int, max_plies: int
+    variant: Variant,
+    agents: tuple[str, ...],
+    seed: int,
+    index: int,
+    max_plies: int,
+    opening: int = 0,
 ) -> dict[str, Any]:
     """Game ``index`` of a variant: its result for the first seat's side, its length, the
-    mean number of legal moves at the agents' decisions, and its contracts. The length is
-    the number of moves the players made (chance draws such as dealing do not count)."""
+    mean number of legal moves at the players' decisions, and its contracts. The length is
+    the number of moves the players made, the ``opening`` random ones included (chance draws
+    such as dealing do not count)."""
     game = load(variant.game, **variant.options)
     deal = seed + index
     seats = {
@@ -131,9 +143,13 @@ def play_study_game(
         for s in range(game.num_players)
     }
     counts: list[int] = []
+    pick = Rng(deal ^ 0x0DDBA11)
 
     def choose(state: State, seat: int) -> int:
-        counts.append(len(state.legal_actions()))
+        legal = state.legal_actions()
+        counts.append(len(legal))
+        if len(counts) <= opening:
+            return pick.choice(legal)
         return seats[seat].choose(state, seat)
 
     state = game.new_initial_state(deal)
@@ -168,7 +184,7 @@ def run_study(
     """Play every game of every variant not in ``store`` yet, storing each as it finishes;
     returns the study's results (stored and new), variant by variant in game order."""
     kept = store.keys()
-    jobs = [(v, study.agents, study.seed, i, study.max_plies)
+    jobs = [(v, study.agents, study.seed, i, study.max_plies, study.opening)
             for v in study.variants for i in range(study.games)
             if game_key(v.name, i) not in kept]  # fmt: skip
 
