@@ -77,7 +77,7 @@ def test_a_turn_of_several_cards_reuses_the_subtree():
     assert agent.simulations < 60, "the subtree below the first card was kept"
 
 
-def test_a_single_legal_action_is_returned_without_search():
+def test_a_single_legal_action_is_searched_for_its_estimate():
     """Black has laid its King and holds nothing more: only ``end`` is legal."""
     rest = "S*4,N*2,F*2,C*2,B*2,D*2,R*2,G*2,Q,L,E,NB,NR,J"
     state = TCHESS.new_state_from_position(
@@ -87,7 +87,23 @@ def test_a_single_legal_action_is_returned_without_search():
     agent = ISMCTSAgent(1, iterations=50)
     assert state.legal_actions() == [state.str_to_action("end")]
     assert agent.choose(state, 1) == state.legal_actions()[0]
-    assert agent.simulations == 0
+    assert agent.simulations == 50
+    assert 0.0 <= agent.last_expected <= 1.0
+
+
+def test_last_expected_is_the_movers_chance_seen_from_its_information():
+    """In the race, North's sure point wins more often than not; the estimate is in [0, 1]
+    and does not depend on the hidden part of the state (here: none)."""
+    state = Race().new_initial_state(0)
+    agent = ISMCTSAgent(2, iterations=400, reuse=False)
+    assert agent.choose(state, 0) == 1
+    assert 0.5 < agent.last_expected <= 1.0
+    for tchess in decision_states(TCHESS, 3, seed=40):
+        seat = tchess.current_player
+        twin = tchess.resample_hidden(seat, Rng(8))
+        a, b = ISMCTSAgent(6, iterations=30), ISMCTSAgent(6, iterations=30)
+        assert a.choose(tchess, seat) == b.choose(twin, seat)
+        assert 0.0 <= a.last_expected == b.last_expected <= 1.0
 
 
 class Race(Game):

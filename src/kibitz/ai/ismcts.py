@@ -27,7 +27,7 @@ the per-seat returns up the path. Choices:
   missing iterations are run.
 
 The budget is ``iterations`` (deterministic for a fixed seed); ``time_cap`` (seconds) only
-bounds interactive play.
+bounds interactive play. A forced move is searched too, so that its estimate is reported.
 """
 
 from __future__ import annotations
@@ -39,6 +39,11 @@ from kibitz.core.agent import Agent
 from kibitz.core.errors import InvalidOptions
 from kibitz.core.game import CHANCE, TERMINAL, Game, State
 from kibitz.core.play import play_out
+
+
+def expected(value: float) -> float:
+    """The expected score in [0, 1] of a mean return in [-1, 1]."""
+    return min(1.0, max(0.0, (value + 1.0) / 2.0))
 
 
 class Node:
@@ -55,7 +60,15 @@ class Node:
 
 
 class ISMCTSAgent(Agent):
-    """Single-observer information-set MCTS with optional hook-guided rollouts."""
+    """Single-observer information-set MCTS with optional hook-guided rollouts.
+
+    After ``choose``: ``simulations`` is the number of iterations run by that call, and
+    ``last_expected`` the mover's expected score of the chosen action (0 a certain loss,
+    0.5 even, 1 a certain win): its mean return at the root, averaged over the
+    determinizations the search drew from the mover's information only, mapped from
+    [-1, 1] to [0, 1]. Where leaves are valued by the hooks, that is the hooks' value (for
+    a card game, often the current hand's rather than the whole game's).
+    """
 
     kind = "ismcts"
 
@@ -85,6 +98,7 @@ class ISMCTSAgent(Agent):
         self.rollout_depth, self.settle, self.epsilon = rollout_depth, settle, epsilon
         self.scale, self.reuse, self.time_cap = scale, reuse, time_cap
         self.simulations = 0
+        self.last_expected = 0.5
         self._kept: tuple[str, Node] | None = None
 
     def reset(self) -> None:
@@ -96,9 +110,6 @@ class ISMCTSAgent(Agent):
     def choose(self, state: State, seat: int) -> int:
         actions = state.legal_actions()
         self.simulations = 0
-        if len(actions) == 1:
-            self._kept = None
-            return actions[0]
         self._setup(state.game)
         key = state.information_state_key(seat) if self.reuse else ""
         root = Node(seat)
@@ -118,12 +129,12 @@ class ISMCTSAgent(Agent):
                     base.undo()
             self.simulations += 1
         best = self._most_visited(root, seat, actions)
-        if self.reuse:
-            child = root.children.get(seat * self._num_actions + best)
-            if child is not None:
-                after = state.clone()
-                after.push(best)
-                self._kept = (after.information_state_key(seat), child)
+        child = root.children.get(seat * self._num_actions + best)
+        self.last_expected = expected(child.total / child.visits) if child else 0.5
+        if self.reuse and child is not None:
+            after = state.clone()
+            after.push(best)
+            self._kept = (after.information_state_key(seat), child)
         return best
 
     def _setup(self, game: Game) -> None:

@@ -191,6 +191,22 @@ def test_rookbot_plays_only_legal_actions(options: dict) -> None:
     _play_hand(game, agents, seed=2)
 
 
+def test_last_expected_reports_each_decision_from_the_seat_view() -> None:
+    """Every phase sets ``last_expected`` in [0, 1], equal for states the seat cannot tell
+    apart; a strong hand's bid is valued above even."""
+    game = kibitz.load("rook", max_hands=1)
+    for spec in (FAST, PIMC, "rookbot:samples=3,exchange=2,iterations=0"):
+        for state in _states(game, 4, every=9):
+            seat = state.current_player
+            twin = game.deserialize(state.resample_hidden(seat, Rng(7)).serialize())
+            a, b = make_agent(spec, game, 3), make_agent(spec, game, 3)
+            assert a.choose(state, seat) == b.choose(twin, seat)
+            assert 0.0 <= a.last_expected == b.last_expected <= 1.0
+    strong = deal(game, 3, {0: ["rook", "r14", "r13", "r12", "r11", "r10", "r9", "y14", "g14"]})
+    bot = make_agent("rookbot:samples=24", game, 1)
+    assert bot.choose(strong, 0) == BID0 and bot.last_expected > 0.5
+
+
 def test_levels_are_legal_and_deterministic() -> None:
     game = kibitz.load("rook", max_hands=1)
     assert sorted(LEVELS) == [1, 2, 3, 4]

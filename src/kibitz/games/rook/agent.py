@@ -14,6 +14,13 @@ hidden cards are samples:
   to the end of the hand), or with ``play=pimc`` every legal card played out by the policy on
   the same ``iterations`` samples; ``iterations=0`` plays the policy on one sample, and
   ``noise`` is the chance of a random legal card instead (for the weaker levels).
+
+After ``choose``, ``last_expected`` is the mover's expected score of the chosen action in
+[0, 1] (0.5 even), estimated from determinizations only: the team's value of the current
+hand (``hand_values``: being ahead on the hand's score change and the margin) mapped from
+[-1, 1]. A bid reports the sampled value of declaring it, a pass 0.5 (nothing is known of
+the other contracts), the exchange its plan's value, a card its search's (IS-MCTS or PIMC)
+or, without search, one sampled playout's.
 """
 
 from __future__ import annotations
@@ -67,6 +74,28 @@ def play_exchange(det: RookState, declarer: int, trump: int, discards: int) -> t
     return hand_values(det.rules, table, declarer, p.contract, taken, won, last, discards)
 
 
+def expected(value: float) -> float:
+    """The expected score in [0, 1] of a team value in [-1, 1]."""
+    return min(1.0, max(0.0, (value + 1.0) / 2.0))
+
+
+def card_value(det: RookState, seat: int, card: int) -> float:
+    """The value for ``seat``'s team of ``det`` played out by the policy after ``card``."""
+    q, table = det.p, det.table
+    hands, trick = list(q.hands), [*q.trick, card]
+    hands[seat] &= ~(1 << card)
+    won, taken = list(q.tricks_won), list(q.taken)
+    leader = q.leader
+    if len(trick) == 4:
+        leader = _close_trick(table, q.trump, leader, trick, won, taken)
+        trick = []
+    last = playout(table, det.rules.must_trump_when_void, q.trump, hands, leader, trick, won, taken)
+    if last < 0:
+        last = leader & 1
+    v = hand_values(det.rules, table, q.declarer, q.contract, taken, won, last, q.nest)
+    return v[seat & 1]
+
+
 class RookAgent(Agent):
     """Sampled bidding, joint trump-and-discard search, IS-MCTS or PIMC card play."""
 
@@ -100,7 +129,8 @@ class RookAgent(Agent):
         if make_agent is None and iterations and play == "ismcts":
             raise InvalidOptions("rookbot: play=ismcts needs the generic IS-MCTS (make_agent)")
         self.risk, self.noise, self.time_cap = risk, noise, time_cap
-        self._plan: tuple[tuple[int, int, int], int, int] | None = None
+        self.last_expected = 0.5
+        self._plan: tuple[tuple[int, int, int], int, int, float] | None = None
         self._search = self._play_search()
 
     def _play_search(self) -> Agent | None:
@@ -122,52 +152,45 @@ class RookAgent(Agent):
         if not isinstance(state, RookState):
             raise InvalidOptions(f"rookbot plays rook only, not {state.game.name}")
         legal = state.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
         phase = state.p.phase
+        self.last_expected = 0.5
         if phase == AUCTION:
             return self._call(state, seat, legal)
         if phase in (DISCARD, TRUMP):
             return self._exchange(state, seat, legal)
-        if self.noise and self.rng.random() < self.noise:
-            return self.rng.choice(legal)
-        if self._search is not None:
-            return self._search.choose(state, seat)
-        if self.iterations:
+        if len(legal) > 1 and self.noise and self.rng.random() < self.noise:
+            card = self.rng.choice(legal)
+        elif self._search is not None:
+            card = self._search.choose(state, seat)
+            self.last_expected = float(getattr(self._search, "last_expected", 0.5))
+            return card
+        elif self.iterations:
             return self._pimc(state, seat, legal)
-        det = state.resample_hidden(seat, self.rng)
-        q = det.p
-        table = det.table
-        return policy_card(
-            table, det.rules.must_trump_when_void, q.trump, list(q.hands), seat, q.leader,
-            list(q.trick),
-        )  # fmt: skip
+        else:
+            det = state.resample_hidden(seat, self.rng)
+            q = det.p
+            card = policy_card(
+                det.table, det.rules.must_trump_when_void, q.trump, list(q.hands), seat,
+                q.leader, list(q.trick),
+            )  # fmt: skip
+        self.last_expected = expected(card_value(state.resample_hidden(seat, self.rng), seat, card))
+        return card
 
     def _pimc(self, state: RookState, seat: int, legal: list[int]) -> int:
         """Each legal card played out by the policy on the same ``iterations`` samples."""
-        team = seat & 1
         totals = [0.0] * len(legal)
         deadline = time.perf_counter() + self.time_cap if self.time_cap else None
+        runs = 0
         for k in range(self.iterations):
             if deadline is not None and k and time.perf_counter() > deadline:
                 break
             det = state.resample_hidden(seat, self.rng)
-            q, table = det.p, det.table
-            must = det.rules.must_trump_when_void
             for i, card in enumerate(legal):
-                hands, trick = list(q.hands), [*q.trick, card]
-                hands[seat] &= ~(1 << card)
-                won, taken = list(q.tricks_won), list(q.taken)
-                leader = q.leader
-                if len(trick) == 4:
-                    leader = _close_trick(table, q.trump, leader, trick, won, taken)
-                    trick = []
-                last = playout(table, must, q.trump, hands, leader, trick, won, taken)
-                if last < 0:
-                    last = leader & 1
-                v = hand_values(det.rules, table, q.declarer, q.contract, taken, won, last, q.nest)
-                totals[i] += v[team]
-        return legal[max(range(len(legal)), key=lambda i: totals[i])]
+                totals[i] += card_value(det, seat, card)
+            runs += 1
+        best = max(range(len(legal)), key=lambda i: totals[i])
+        self.last_expected = expected(totals[best] / runs)
+        return legal[best]
 
     # -- bidding ------------------------------------------------------------------------------
     def bid_values(self, state: RookState, seat: int) -> dict[int, float]:
@@ -202,13 +225,14 @@ class RookAgent(Agent):
 
     def _call(self, state: RookState, seat: int, legal: list[int]) -> int:
         bids = [a for a in legal if a >= BID0]
-        if PASS not in legal:
-            return bids[0]
-        if not bids or state.p.high_bidder == seat ^ 2:
+        if not bids or (PASS in legal and state.p.high_bidder == seat ^ 2):
             return PASS
         values = self.bid_values(state, seat)
         nxt = state.table.bids[bids[0] - BID0]
-        return bids[0] if values[nxt] > self.risk else PASS
+        if PASS in legal and values[nxt] <= self.risk:
+            return PASS
+        self.last_expected = expected(values[nxt])
+        return bids[0]
 
     # -- trump and discards -------------------------------------------------------------------
     def _exchange(self, state: RookState, seat: int, legal: list[int]) -> int:
@@ -219,7 +243,8 @@ class RookAgent(Agent):
             q.phase == DISCARD and q.discards & ~self._plan[2]
         ):
             self._plan = (key, *self._search_exchange(state, seat, det0))
-        _, trump, discards = self._plan
+        _, trump, discards, value = self._plan
+        self.last_expected = expected(value)
         if q.phase == TRUMP:
             return TRUMP0 + trump
         for card in bits(discards & ~q.discards):
@@ -248,10 +273,11 @@ class RookAgent(Agent):
                 out.append((t, q.discards | extra))
         return out or [(trumps[0], q.discards)]
 
-    def _search_exchange(self, state: RookState, seat: int, det0: RookState) -> tuple[int, int]:
+    def _search_exchange(
+        self, state: RookState, seat: int, det0: RookState
+    ) -> tuple[int, int, float]:
+        """The best (trump, discard mask) on ``exchange`` common samples, and its mean value."""
         candidates = self._candidates(det0, seat)
-        if len(candidates) == 1:
-            return candidates[0]
         team = seat & 1
         scores = [0.0] * len(candidates)
         for _ in range(self.exchange):
@@ -259,7 +285,7 @@ class RookAgent(Agent):
             for i, (trump, discards) in enumerate(candidates):
                 scores[i] += play_exchange(det, seat, trump, discards)[team]
         best = max(range(len(candidates)), key=lambda i: scores[i])
-        return candidates[best]
+        return (*candidates[best], scores[best] / self.exchange)
 
 
 def _close_trick(
