@@ -182,7 +182,7 @@ def test_levels_build_with_deterministic_budgets() -> None:
             assert agent.node_budget is not None or agent.depth <= 2
             assert agent.time_cap is None or agent.time_cap <= 5
     top = level(GAME, 4)
-    assert isinstance(top, AlphaBetaAgent) and top.time_cap == 5
+    assert top.kind == "fast" and top.time_cap == 5 and top.node_budget is not None
     with pytest.raises(InvalidOptions, match=r"1\.\.4, not 5"):
         level(GAME, 5)
 

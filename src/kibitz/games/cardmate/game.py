@@ -52,10 +52,12 @@ class CardmateGame(Game):
     options: CardmateOptions
 
     def ai(self) -> GameAI:
-        """Search hooks and computer levels from the game's ``eval`` module."""
+        """Search hooks, computer levels and the compiled ``fast`` agent (``eval``, ``engine``)."""
+        from kibitz.games.cardmate.engine import FastCardmateAgent, legacy_agent
         from kibitz.games.cardmate.eval import LEVELS, SEARCH_HOOKS
 
-        return GameAI(SEARCH_HOOKS, LEVELS)
+        agents = {FastCardmateAgent.kind: FastCardmateAgent, "legacy": legacy_agent}
+        return GameAI(SEARCH_HOOKS, LEVELS, agents)
 
     def description(self) -> dict[str, Any]:
         """The 10x10 board, each side's palace, the centre line and the card faces."""
