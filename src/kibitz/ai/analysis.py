@@ -1,142 +1,135 @@
-"""Game analysis: each move of a finished game scored by a search agent, the best move where
-it differs, and marks for inaccuracies, mistakes and blunders.
+"""Game analysis: each move of a game judged from the mover's side, the best move where it
+differs, and marks for inaccuracies, mistakes and blunders (``?!``, ``?``, ``??``).
 
-Every position of the game is searched once by a fresh agent (the spec's), which must report
-its evaluation (``last_score``, from the mover's side, in the agent's units: a win is a large
-score). Scores become an expected score for the mover (logistic, 400 units a factor of ten in
-the odds, as chess engines show them); a move's loss is the drop in expected score between
-the best move and the move played. Two-sided, perfect-information games only (the agents
-that report a score need that): hidden-card games are refused with a clear error.
+The kind of analysis follows from the game's declarations and what the agent reports:
+
+- ``solver``: a one-player game whose ``Assistant`` solves deals exactly (patience): after
+  each move, is the deal still winnable (``analysis_solver``).
+- ``score``: two sides, no hidden cards, no chance, and an agent that reports a search score
+  (``last_score``: alpha-beta, a game's compiled search) (``analysis_score``).
+- ``probability``: two sides and an agent that reports the mover's expected score
+  (``last_expected``: IS-MCTS, Rook's rookbot), from the mover's information only: hidden-card
+  games are judged without reading the other hands (``analysis_hidden``).
+
+Every search is seeded from its ply, so an analysis is reproducible. The agent is the spec
+given, or the game's declared analysis spec (``GameAI.analysis``; the top level without one).
 """
 
 from __future__ import annotations
 
-import math
-from dataclasses import asdict, dataclass
-from typing import Any, Protocol, runtime_checkable
+from functools import partial
 
-from kibitz.core.agent import Agent
+from kibitz.ai.analysis_hidden import SAMPLES, ExpectingAgent, probability_notes
+from kibitz.ai.analysis_notes import (
+    MARKS,
+    SYMBOLS,
+    Analysis,
+    Kind,
+    MoveNote,
+    expected_score,
+    heading,
+    mark_for,
+    to_text,
+)
+from kibitz.ai.analysis_score import ScoringAgent, score_notes
+from kibitz.ai.analysis_solver import NODES, solver_notes
+from kibitz.ai.specs import make_agent
 from kibitz.core.errors import InvalidOptions
 from kibitz.core.game import Game, State
+from kibitz.core.record import Replay
 
-WIN_SCORE = 1_000_000.0
-"""The score of a won position (search agents score wins near it)."""
-MARKS = ((0.30, "blunder"), (0.15, "mistake"), (0.07, "inaccuracy"))
-"""Expected-score loss at which a move earns each mark, worst first."""
-SYMBOLS = {"blunder": "??", "mistake": "?", "inaccuracy": "?!"}
-
-
-@dataclass
-class MoveNote:
-    """One analysed move."""
-
-    ply: int
-    seat: int
-    move: str
-    value: float
-    """The mover's score after the move played."""
-    expected: float
-    """The mover's expected score (0 lost .. 1 won) after the move played."""
-    best: str | None
-    """The agent's preferred move where it differs from the move played."""
-    best_value: float
-    best_expected: float
-    loss: float
-    mark: str | None
+__all__ = [
+    "MARKS", "NODES", "SAMPLES", "SYMBOLS", "Analysis", "MoveNote", "analyse_game",
+    "analyse_replay", "analysis_spec", "expected_score", "heading", "mark_for", "to_text",
+]  # fmt: skip
 
 
-@runtime_checkable
-class ScoringAgent(Protocol):
-    """An agent that reports the score of its last choice, from the mover's side."""
-
-    last_score: float
-
-    def choose(self, state: State, seat: int) -> int: ...
+def solved_by_assistant(game: Game) -> bool:
+    """Whether ``game`` is analysed by its assistant's exact solver (one player)."""
+    return game.num_players == 1 and game.assistant() is not None
 
 
-def expected_score(score: float) -> float:
-    """Expected score for a search score: 0.5 at 0, near 1 for a win."""
-    return 1.0 / (1.0 + math.pow(10.0, max(-50.0, min(50.0, -score / 400.0))))
+def analysis_spec(game: Game, level: int | None = None, spec: str | None = None) -> str | None:
+    """The agent spec to analyse ``game`` with: ``spec``, the ``level``'s, or the game's
+    declared analysis spec; None for a game its solver analyses (which takes neither)."""
+    if level is not None and spec is not None:
+        raise InvalidOptions("give a level or an agent spec, not both")
+    if solved_by_assistant(game):
+        if level is not None or spec is not None:
+            raise InvalidOptions(
+                f"{game.name} is analysed by its exact solver; a level or agent spec does not apply"
+            )
+        return None
+    if spec is not None:
+        return spec
+    ai = game.ai()
+    if level is not None:
+        return f"level:{level}"
+    if ai.analysis:
+        return ai.analysis
+    if not ai.levels:
+        raise InvalidOptions(f"{game.name} has no computer levels to analyse with")
+    return f"level:{max(ai.levels)}"
 
 
-def mark_for(loss: float) -> str | None:
-    """The mark a move losing ``loss`` expected score earns."""
-    return next((name for limit, name in MARKS if loss >= limit), None)
+def _kind(game: Game, spec: str) -> Kind:
+    """``score`` or ``probability``, from the game and what the agent of ``spec`` reports."""
+    agent = make_agent(spec, game)  # a bad spec fails before any search
+    two = len(game.sides()) == 2
+    if isinstance(agent, ScoringAgent) and game.perfect_information and not game.has_chance:
+        if not two:
+            raise InvalidOptions(
+                f"score analysis needs two sides; {game.name} has {len(game.sides())}"
+            )
+        return "score"
+    if isinstance(agent, ExpectingAgent):
+        return "probability"
+    raise InvalidOptions(
+        f"agent {agent.kind!r} reports no evaluation to analyse with "
+        "(neither a search score nor a win probability)"
+    )
 
 
-def _search(make: Any, state: State) -> tuple[int | None, float]:
-    """Best action and score for the player to move (None and the result if the game is
-    over; the score is then from seat 0's side)."""
-    if state.is_terminal():
-        return None, state.returns()[0] * WIN_SCORE
-    agent: Agent = make()
-    if not isinstance(agent, ScoringAgent):
-        raise InvalidOptions(f"agent {agent.kind!r} reports no evaluation to analyse with")
-    action = agent.choose(state.clone(), state.current_player)
-    return action, float(agent.last_score)
-
-
-def analyse_game(game: Game, start: State, actions: list[int], make: Any) -> list[MoveNote]:
-    """Notes for each of ``actions`` played from ``start``; ``make()`` builds the agent."""
-    if not game.perfect_information or game.has_chance or len(game.sides()) != 2:
-        raise InvalidOptions(
-            f"analysis of {game.name} needs a two-sided game without hidden cards or chance"
-        )
+def analyse_game(
+    game: Game,
+    start: State,
+    actions: list[int],
+    spec: str | None = None,
+    nodes: int = NODES,
+    samples: int = SAMPLES,
+) -> Analysis:
+    """The analysis of ``actions`` played from ``start`` with the agent ``spec`` (None: the
+    game's analysis spec, or its solver with ``nodes`` a position)."""
+    spec = analysis_spec(game, spec=spec)
     states = [start.clone()]
     for action in actions:
         nxt = states[-1].clone()
         nxt.apply(action)
         states.append(nxt)
-    searched = [_search(make, s) for s in states]
-    notes = []
-    for ply, action in enumerate(actions):
-        state, after = states[ply], states[ply + 1]
-        seat = state.current_player
-        best, best_value = searched[ply]
-        value = _value_for(seat, after, searched[ply + 1][1])
-        best_value = max(best_value, value)
-        loss = max(0.0, expected_score(best_value) - expected_score(value))
-        notes.append(
-            MoveNote(
-                ply=ply + 1,
-                seat=seat,
-                move=state.action_to_str(action),
-                value=value,
-                expected=round(expected_score(value), 4),
-                best=None if best in (None, action) else state.action_to_str(best),
-                best_value=best_value,
-                best_expected=round(expected_score(best_value), 4),
-                loss=round(loss, 4),
-                mark=mark_for(loss) if best != action else None,
-            )
-        )
-    return notes
+    sides = ["-".join(game.player_names[s] for s in side) for side in game.sides()]
+    assistant = game.assistant()
+    if spec is None and assistant is not None:
+        notes = solver_notes(game, assistant, states, actions, nodes)
+        return Analysis(game.name, f"solver:nodes={nodes}", "solver", sides, notes)
+    assert spec is not None  # analysis_spec gives one to every game without a solver
+    kind = _kind(game, spec)
+    make = partial(make_agent, spec, game)
+    if kind == "score":
+        notes = score_notes(game, states, actions, make)
+    else:
+        notes = probability_notes(game, states, actions, make, samples)
+    return Analysis(game.name, spec, kind, sides, notes)
 
 
-def _value_for(seat: int, state: State, score: float) -> float:
-    """``score`` (the mover's in ``state``; seat 0's if it is over) seen by ``seat``."""
-    if state.is_terminal():
-        return state.returns()[seat] * WIN_SCORE
-    if state.current_player == seat:
-        return score
-    return -score
-
-
-def notes_to_json(notes: list[MoveNote]) -> list[dict[str, Any]]:
-    """The notes as JSON objects."""
-    return [asdict(n) for n in notes]
-
-
-def notes_to_text(notes: list[MoveNote], player_names: tuple[str, ...]) -> str:
-    """One line a move: ply, player, move and mark, the mover's score, the better move."""
-    lines = []
-    for n in notes:
-        mark = SYMBOLS.get(n.mark or "", "")
-        text = f"{n.ply:>3}. {player_names[n.seat]:<6} {n.move + mark:<14} {n.value:>+9.0f}"
-        text += f"  {n.expected:.2f}"
-        if n.best is not None:
-            text += f"  best {n.best} ({n.best_value:+.0f}, {n.best_expected:.2f})"
-        if n.mark:
-            text += f"  {n.mark}"
-        lines.append(text)
-    return "\n".join(lines)
+def analyse_replay(
+    done: Replay,
+    level: int | None = None,
+    spec: str | None = None,
+    nodes: int = NODES,
+    samples: int = SAMPLES,
+) -> Analysis:
+    """The analysis of a replayed record, with the agent ``level`` or ``spec`` chosen."""
+    game = done.game
+    chosen = analysis_spec(game, level, spec)
+    start = game.start(done.state.seed, done.state.start_position)
+    return analyse_game(game, start, list(done.state.history), chosen, nodes, samples)

@@ -1,4 +1,4 @@
-"""``kibitz analyse``: a finished game annotated move by move by a search agent."""
+"""``kibitz analyse``: a game annotated move by move by a search agent or an exact solver."""
 
 from __future__ import annotations
 
@@ -8,9 +8,8 @@ from typing import Annotated
 
 import typer
 
-from kibitz.ai.analysis import analyse_game, notes_to_json, notes_to_text
-from kibitz.ai.specs import make_agent
-from kibitz.cli.common import app, fail, read_text, user_errors
+from kibitz.ai.analysis import NODES, SAMPLES, analyse_replay, heading, to_text
+from kibitz.cli.common import app, read_text, user_errors
 from kibitz.core.record import parse_record_text, replay
 
 
@@ -20,19 +19,21 @@ def analyse_cmd(
     file: Annotated[Path, typer.Argument(help="A record (JSON or the game's text format).")],
     level: Annotated[int | None, typer.Option(help="Analyse with this computer level.")] = None,
     spec: Annotated[str | None, typer.Option(help="Analyse with this agent spec.")] = None,
+    nodes: Annotated[
+        int, typer.Option(min=1, help="Solver nodes a position (games analysed by a solver).")
+    ] = NODES,
+    samples: Annotated[
+        int, typer.Option(min=1, help="Worlds drawn to judge a move in a hidden-card game.")
+    ] = SAMPLES,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
-    """Score each move of a game (the mover's view), the better move and ??/?/?! marks."""
-    if level is not None and spec is not None:
-        fail("give --level or --spec, not both")
+    """Judge each move from the mover's side (a score, a win probability from the mover's
+    information, or whether a patience deal is still winnable), the better move and
+    ??/?/?! marks. Without --level or --spec: the game's analysis agent."""
     done = replay(parse_record_text(read_text(file)))
-    game = done.game
-    chosen = spec or f"level:{level if level is not None else game.ai().default_level}"
-    make_agent(chosen, game)  # a bad spec fails before any search
-    start = game.start(done.state.seed, done.state.start_position)
-    notes = analyse_game(game, start, list(done.state.history), lambda: make_agent(chosen, game))
+    analysis = analyse_replay(done, level, spec, nodes, samples)
     if as_json:
-        typer.echo(json.dumps({"game": game.name, "agent": chosen, "moves": notes_to_json(notes)}))
+        typer.echo(json.dumps(analysis.to_json()))
     else:
-        typer.echo(f"{game.name}, analysed by {chosen} (score and expected score of the mover)")
-        typer.echo(notes_to_text(notes, game.player_names))
+        typer.echo(heading(analysis))
+        typer.echo(to_text(analysis, done.game.player_names))

@@ -1,0 +1,108 @@
+"""What an analysis says about each move: the note, the marks, and its text and JSON forms.
+
+Every kind of analysis (a search score, a win probability, an exact solver's verdict) ends in
+the same note per player move, so that the command line and the web page read one schema:
+the mover's expected score (0 lost .. 1 won) after the move played and after the best move,
+the loss between them and the mark it earns.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import asdict, dataclass, field
+from typing import Any, Literal
+
+Kind = Literal["score", "probability", "solver"]
+
+MARKS = ((0.30, "blunder"), (0.15, "mistake"), (0.07, "inaccuracy"))
+"""Expected-score loss at which a move earns each mark, worst first."""
+SYMBOLS = {"blunder": "??", "mistake": "?", "inaccuracy": "?!"}
+
+
+@dataclass
+class MoveNote:
+    """One analysed player move (chance outcomes get none)."""
+
+    ply: int
+    """The move's place in the record's actions, from 1 (chance outcomes counted)."""
+    seat: int
+    side: int
+    """The mover's side, an index into ``game.sides()``."""
+    move: str
+    value: float | None
+    """The search score of the move played, the mover's (kind ``score`` only)."""
+    expected: float | None
+    """The mover's expected score (0 lost .. 1 won) after the move played; None unknown."""
+    best: str | None
+    """The analysing engine's preferred move where it differs from the move played."""
+    best_value: float | None
+    best_expected: float | None
+    loss: float
+    mark: str | None
+    verdict: str | None = None
+    """Kind ``solver``: ``win``, ``loss`` or ``unknown`` after the move played."""
+
+
+@dataclass
+class Analysis:
+    """A finished game's notes and how they were made."""
+
+    game: str
+    agent: str
+    """The agent spec that searched, or ``solver:nodes=N`` for an exact solver."""
+    kind: Kind
+    sides: list[str]
+    """Each side's name (its seats' names joined), for the notes' ``side``."""
+    moves: list[MoveNote] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        """The analysis as one JSON object (the schema of ``kibitz analyse --json``)."""
+        return {
+            "game": self.game, "agent": self.agent, "kind": self.kind, "perspective": "mover",
+            "sides": self.sides, "moves": [asdict(n) for n in self.moves],
+        }  # fmt: skip
+
+
+def expected_score(score: float) -> float:
+    """Expected score for a search score: 0.5 at 0, near 1 for a win (logistic, 400 units a
+    factor of ten in the odds, as chess engines show them)."""
+    return 1.0 / (1.0 + math.pow(10.0, max(-50.0, min(50.0, -score / 400.0))))
+
+
+def mark_for(loss: float) -> str | None:
+    """The mark a move losing ``loss`` expected score earns."""
+    return next((name for limit, name in MARKS if loss >= limit), None)
+
+
+def to_text(analysis: Analysis, player_names: tuple[str, ...]) -> str:
+    """One line a move: ply, player, move and mark, the mover's evaluation, the better move."""
+    lines = []
+    for n in analysis.moves:
+        mark = SYMBOLS.get(n.mark or "", "")
+        text = f"{n.ply:>3}. {player_names[n.seat]:<6} {n.move + mark:<14} {_judgement(n)}"
+        if n.best is not None:
+            text += f"  best {n.best} ({_judgement(n, best=True)})"
+        if n.mark:
+            text += f"  {n.mark}"
+        lines.append(text)
+    return "\n".join(lines)
+
+
+def _judgement(n: MoveNote, best: bool = False) -> str:
+    """A note's evaluation in words: a score and expected score, a probability or a verdict."""
+    expected = n.best_expected if best else n.expected
+    if n.verdict is not None:  # a solver's expected score is its verdict: 1, 0 or None
+        return {1.0: "winnable", 0.0: "lost"}.get(expected, "unknown")  # type: ignore[arg-type]
+    shown = "  ?  " if expected is None else f"{expected:.2f}"
+    value = n.best_value if best else n.value
+    return shown if value is None else f"{value:>+9.0f}  {shown}"
+
+
+def heading(analysis: Analysis) -> str:
+    """The text output's first line: what analysed and what the figures mean."""
+    what = {
+        "score": "the mover's score and expected score",
+        "probability": "the mover's win probability, from its own information",
+        "solver": "whether the deal is still winnable after each move",
+    }[analysis.kind]
+    return f"{analysis.game}, analysed by {analysis.agent} ({what})"

@@ -1,0 +1,83 @@
+"""Analysis by search score: two-sided games without hidden cards or chance.
+
+Every position of the game is searched once by a fresh agent seeded with its ply, which
+reports its evaluation (``last_score``, from the mover's side, in the agent's units: a win is
+a large score). The score of the move played is the next position's, seen from the mover;
+scores become expected scores (``expected_score``) and a move's loss is the drop in expected
+score between the best move and the move played.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol, runtime_checkable
+
+from kibitz.ai.analysis_notes import MoveNote, expected_score, mark_for
+from kibitz.core.agent import Agent
+from kibitz.core.errors import InvalidOptions
+from kibitz.core.game import Game, State
+
+WIN_SCORE = 1_000_000.0
+"""The score of a won position (search agents score wins near it)."""
+
+
+@runtime_checkable
+class ScoringAgent(Protocol):
+    """An agent that reports the score of its last choice, from the mover's side."""
+
+    last_score: float
+
+    def choose(self, state: State, seat: int) -> int: ...
+
+
+def _search(make: Callable[[int], Agent], state: State, ply: int) -> tuple[int | None, float]:
+    """Best action and score for the player to move (None and the result if the game is
+    over; the score is then from seat 0's side)."""
+    if state.is_terminal():
+        return None, state.returns()[0] * WIN_SCORE
+    agent = make(ply)
+    if not isinstance(agent, ScoringAgent):
+        raise InvalidOptions(f"agent {agent.kind!r} reports no evaluation to analyse with")
+    action = agent.choose(state.clone(), state.current_player)
+    return action, float(agent.last_score)
+
+
+def score_notes(
+    game: Game, states: list[State], actions: list[int], make: Callable[[int], Agent]
+) -> list[MoveNote]:
+    """Notes for ``actions``; ``states[i]`` is the position before action ``i`` (and the last
+    one the final position); ``make(seed)`` builds the searching agent."""
+    searched = [_search(make, s, ply) for ply, s in enumerate(states)]
+    notes = []
+    for ply, action in enumerate(actions):
+        state, after = states[ply], states[ply + 1]
+        seat = state.current_player
+        best, best_value = searched[ply]
+        value = _value_for(seat, after, searched[ply + 1][1])
+        best_value = max(best_value, value)
+        loss = max(0.0, expected_score(best_value) - expected_score(value))
+        notes.append(
+            MoveNote(
+                ply=ply + 1,
+                seat=seat,
+                side=game.sides().index(game.side_of(seat)),
+                move=state.action_to_str(action),
+                value=value,
+                expected=round(expected_score(value), 4),
+                best=None if best in (None, action) else state.action_to_str(best),
+                best_value=best_value,
+                best_expected=round(expected_score(best_value), 4),
+                loss=round(loss, 4),
+                mark=mark_for(loss) if best != action else None,
+            )
+        )
+    return notes
+
+
+def _value_for(seat: int, state: State, score: float) -> float:
+    """``score`` (the mover's in ``state``; seat 0's if it is over) seen by ``seat``."""
+    if state.is_terminal():
+        return state.returns()[seat] * WIN_SCORE
+    if state.current_player == seat:
+        return score
+    return -score

@@ -1,0 +1,70 @@
+"""Analysis by an exact solver: one-player games whose ``Assistant`` proves deals won or lost.
+
+After each move the question is the one a patience player asks: is the deal still winnable?
+From a winnable position a move into a lost one is a blunder (expected score 1 to 0), and
+the solver's move is shown where the move played differs from it. Solving stops at ``nodes``
+solver nodes a position (the verdict is then ``unknown``, which earns no mark). A position is
+solved only when its verdict does not follow from the one before: following the proven
+line keeps the deal won, and nothing played from a lost position wins it back.
+"""
+
+from __future__ import annotations
+
+from kibitz.ai.analysis_notes import MoveNote, mark_for
+from kibitz.core.capabilities import Assistant, Verdict
+from kibitz.core.game import Game, State
+
+NODES = 30_000
+"""Solver nodes a position by default (about a second of search at most)."""
+EXPECTED = {"win": 1.0, "loss": 0.0}
+
+
+def _verdict(
+    assistant: Assistant, state: State, before: Verdict | None, action: int, nodes: int
+) -> Verdict:
+    """The verdict of ``state``, reached by ``action`` from a position judged ``before``."""
+    if before is not None and before.verdict == "loss":
+        return Verdict("loss")
+    if before is not None and before.verdict == "win" and before.moves[:1] == (action,):
+        return Verdict("win", before.moves[1:])
+    return assistant.solve(state, nodes)
+
+
+def solver_notes(
+    game: Game,
+    assistant: Assistant,
+    states: list[State],
+    actions: list[int],
+    nodes: int = NODES,
+) -> list[MoveNote]:
+    """Notes for ``actions`` (``states[i]`` is the position before action ``i``)."""
+    now = assistant.solve(states[0], nodes)
+    notes = []
+    for i, action in enumerate(actions):
+        state = states[i]
+        after = _verdict(assistant, states[i + 1], now, action, nodes)
+        if state.current_player < 0:
+            now = after
+            continue
+        best = now.moves[0] if now.verdict == "win" and now.moves else None
+        expected, best_expected = EXPECTED.get(after.verdict), EXPECTED.get(now.verdict)
+        known = expected is not None and best_expected is not None
+        loss = max(0.0, best_expected - expected) if known else 0.0  # type: ignore[operator]
+        notes.append(
+            MoveNote(
+                ply=i + 1,
+                seat=state.current_player,
+                side=game.sides().index(game.side_of(state.current_player)),
+                move=state.action_to_str(action),
+                value=None,
+                expected=expected,
+                best=None if best in (None, action) else state.action_to_str(best),
+                best_value=None,
+                best_expected=best_expected,
+                loss=loss,
+                mark=mark_for(loss),
+                verdict=after.verdict,
+            )
+        )
+        now = after
+    return notes
