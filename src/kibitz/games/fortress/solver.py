@@ -5,6 +5,9 @@ been played. A transposition table keyed on the *set* of piles (piles are interc
 suits are not) makes the search visit each position once, so an exhausted search is a proof
 of LOSS. Moves are tried in the order the spec recommends; moves into empty piles are
 generated once (to the lowest empty pile), and a pile's only card never moves to an empty one.
+
+``solve`` runs the compiled port of this search (``fast.py``) unless asked for the Python one
+(``engine="python"``), which stays the reference the port is tested against.
 """
 
 from __future__ import annotations
@@ -175,17 +178,29 @@ def solve(
     variant: Variant | None = None,
     node_limit: int | None = DEFAULT_NODES,
     time_limit: float | None = None,
+    engine: str = "fast",
 ) -> Result:
-    """Solve a state (or a board of ``variant``): WIN with a checked line, LOSS, or UNKNOWN."""
+    """Solve a state (or a board of ``variant``): WIN with a checked line, LOSS, or UNKNOWN.
+
+    ``engine``: ``"fast"`` (the compiled port in ``fast.py``) or ``"python"`` (``_dfs``, the
+    reference); both give the same result, field for field."""
     if isinstance(state, PatienceState):
         board, variant = state.board, state.variant
     else:
         board = state
         if variant is None:
             raise TypeError("solve(board) needs the variant")
-    search = _Search(board, variant)
-    home0 = search.home
-    verdict, path, nodes, best = _dfs(search, node_limit, time_limit)
+    if engine == "fast":
+        from kibitz.games.fortress.fast import search as fast_search
+
+        home0 = sum(board.found)
+        verdict, path, nodes, best = fast_search(board, variant, node_limit, time_limit)
+    elif engine == "python":
+        search = _Search(board, variant)
+        home0 = search.home
+        verdict, path, nodes, best = _dfs(search, node_limit, time_limit)
+    else:
+        raise ValueError(f"engine must be 'fast' or 'python', got {engine!r}")
     moves = tuple(encode(code >> 4 & 15, code & 15) for code in path)
     if verdict == WIN:
         _check_line(board, variant, moves)
