@@ -44,14 +44,29 @@ START = 256
 """First rows of the path, frame and move stacks (the table: 4x), doubled as needed;
 at least ``MARGIN`` (the root's expansion is not checked)."""
 
-# register indices of the search's scalars
-BASE, HOME, DEPTH, FRAMES, NODES, BEST, COUNT, STARTED = range(8)
+# -- the position: one int64 array (one reference to count, not seven, per helper call) ----
+PILES = 0
+"""``st[PILES + 52 * i + k]``: card ``k`` (from the bottom) of pile ``i``."""
+LEN = PILES + 10 * 52
+"""``st[LEN + i]``: the number of cards in pile ``i``."""
+WHERE = LEN + 10
+"""``st[WHERE + c]``: the pile card ``c`` lies in, -1 once home."""
+POS = WHERE + 52
+"""``st[POS + c]``: the height of card ``c`` in its pile (0: the bottom)."""
+FOUNDS = POS + 52
+"""``st[FOUNDS + s]``: cards on the foundation of suit ``s``."""
+HASH = FOUNDS + 4
+"""``st[HASH + 10 * h + i]``: hash ``h`` (0, 1) of pile ``i``'s cards."""
+BASE, HOME, DEPTH, FRAMES, NODES, BEST, COUNT, STARTED = range(HASH + 20, HASH + 28)
+"""The search's scalars: base rank, cards home, path length, open frames, nodes, most cards
+home, keys in the table, whether the search has started."""
+SIZE = STARTED + 1
 
 _ZRNG = Rng(0xF0F7)
 _Z = np.array(
     [[[_ZRNG.next_u64() for _ in range(52)] for _ in range(52)] for _ in range(2)],
     dtype=np.uint64,
-)
+).view(np.int64)
 """``_Z[h, height, card]``: the keys of hash ``h`` for ``card`` lying at ``height``."""
 _ZB = np.array([[_ZRNG.next_u64() for _ in range(14)] for _ in range(2)], dtype=np.uint64)
 """``_ZB[h, base + 1]``: the keys of the base (index 0: unset)."""
@@ -63,132 +78,138 @@ _ADJ = np.array(
 
 
 # -- moves ------------------------------------------------------------------------------
-@njit(cache=True, inline="always")
-def _do(pl, plen, where, pos, found, ph, reg, src, dst):
+@njit(cache=True)
+def _do(st, src, dst):
     """Move the top of pile ``src`` to pile ``dst`` or home; return the undo code."""
-    n = plen[src] - 1
-    c = pl[src, n]
-    plen[src] = n
-    ph[0, src] ^= _Z[0, n, c]
-    ph[1, src] ^= _Z[1, n, c]
+    n = st[LEN + src] - 1
+    c = st[PILES + 52 * src + n]
+    st[LEN + src] = n
+    st[HASH + src] ^= _Z[0, n, c]
+    st[HASH + 10 + src] ^= _Z[1, n, c]
     if dst == FOUND:
-        if reg[BASE] == UNSET:
-            reg[BASE] = c % 13
-        found[c // 13] += 1
-        reg[HOME] += 1
-        where[c] = -1
+        if st[BASE] == UNSET:
+            st[BASE] = c % 13
+        st[FOUNDS + c // 13] += 1
+        st[HOME] += 1
+        st[WHERE + c] = -1
     else:
-        k = plen[dst]
-        pl[dst, k] = c
-        plen[dst] = k + 1
-        where[c] = dst
-        pos[c] = k
-        ph[0, dst] ^= _Z[0, k, c]
-        ph[1, dst] ^= _Z[1, k, c]
+        k = st[LEN + dst]
+        st[PILES + 52 * dst + k] = c
+        st[LEN + dst] = k + 1
+        st[WHERE + c] = dst
+        st[POS + c] = k
+        st[HASH + dst] ^= _Z[0, k, c]
+        st[HASH + 10 + dst] ^= _Z[1, k, c]
     return c << 8 | src << 4 | dst
 
 
-@njit(cache=True, inline="always")
-def _undo(pl, plen, where, pos, found, ph, reg, code, free_base):
+@njit(cache=True)
+def _undo(st, code, free_base):
     """Take back the move ``_do`` returned ``code`` for."""
     c, src, dst = code >> 8, code >> 4 & 15, code & 15
     if dst == FOUND:
-        found[c // 13] -= 1
-        reg[HOME] -= 1
-        if free_base and reg[HOME] == 0:
-            reg[BASE] = UNSET
+        st[FOUNDS + c // 13] -= 1
+        st[HOME] -= 1
+        if free_base and st[HOME] == 0:
+            st[BASE] = UNSET
     else:
-        k = plen[dst] - 1
-        plen[dst] = k
-        ph[0, dst] ^= _Z[0, k, c]
-        ph[1, dst] ^= _Z[1, k, c]
-    k = plen[src]
-    pl[src, k] = c
-    plen[src] = k + 1
-    where[c] = src
-    pos[c] = k
-    ph[0, src] ^= _Z[0, k, c]
-    ph[1, src] ^= _Z[1, k, c]
+        k = st[LEN + dst] - 1
+        st[LEN + dst] = k
+        st[HASH + dst] ^= _Z[0, k, c]
+        st[HASH + 10 + dst] ^= _Z[1, k, c]
+    k = st[LEN + src]
+    st[PILES + 52 * src + k] = c
+    st[LEN + src] = k + 1
+    st[WHERE + c] = src
+    st[POS + c] = k
+    st[HASH + src] ^= _Z[0, k, c]
+    st[HASH + 10 + src] ^= _Z[1, k, c]
 
 
-@njit(cache=True, inline="always")
-def _closure(pl, plen, where, pos, found, ph, reg, path, free_base):
+@njit(cache=True)
+def _top(st, i):
+    """The top card of pile ``i`` (which is not empty)."""
+    return st[PILES + 52 * i + st[LEN + i] - 1]
+
+
+@njit(cache=True)
+def _closure(st, path, free_base):
     """Play every safe foundation move (FO-12) until none is left, pushing onto ``path``."""
-    base = reg[BASE]
+    base = st[BASE]
     if base == UNSET:
         return
     progress = True
     while progress:
         progress = False
         for s in range(4):
-            n = found[s]
+            n = st[FOUNDS + s]
             if n == 13 or (n == 0 and free_base):
                 continue
             c = s * 13 + (base + n) % 13
-            i = where[c]
-            if i >= 0 and pl[i, plen[i] - 1] == c:
-                path[reg[DEPTH]] = _do(pl, plen, where, pos, found, ph, reg, i, FOUND)
-                reg[DEPTH] += 1
+            i = st[WHERE + c]
+            if i >= 0 and _top(st, i) == c:
+                path[st[DEPTH]] = _do(st, i, FOUND)
+                st[DEPTH] += 1
                 progress = True
 
 
-@njit(cache=True, inline="always")
-def _score(plen, where, pos, found, reg):
+@njit(cache=True)
+def _score(st):
     """Heuristic worth of the position: cards home, empty piles, few cards over next ones."""
     empties = 0
     for i in range(10):
-        if plen[i] == 0:
+        if st[LEN + i] == 0:
             empties += 1
     buried = 0
-    base = reg[BASE]
+    base = st[BASE]
     if base != UNSET:
         for s in range(4):
-            n = found[s]
+            n = st[FOUNDS + s]
             if n < 13:
                 c = s * 13 + (base + n) % 13
-                buried += plen[where[c]] - 1 - pos[c]
-    return reg[HOME] * 64 + empties * 24 - buried * 4
+                buried += st[LEN + st[WHERE + c]] - 1 - st[POS + c]
+    return st[HOME] * 64 + empties * 24 - buried * 4
 
 
 @njit(cache=True)
-def _expand(pl, plen, where, pos, found, ph, reg, path, mstack, top, keys, free_base, adj):
+def _expand(st, path, mstack, top, keys, free_base, adj):
     """Write the candidate moves at ``mstack[top:]``, best last; return the new top."""
     empty = -1
     for i in range(10):
-        if plen[i] == 0:
+        if st[LEN + i] == 0:
             empty = i
             break
-    base = reg[BASE]
+    base = st[BASE]
     end = top
     for i in range(10):
-        n = plen[i]
+        n = st[LEN + i]
         if n == 0:
             continue
-        c = pl[i, n - 1]
-        if free_base and (base == UNSET or (found[c // 13] == 0 and c % 13 == base)):
+        c = st[PILES + 52 * i + n - 1]
+        if free_base and (base == UNSET or (st[FOUNDS + c // 13] == 0 and c % 13 == base)):
             mstack[end] = i << 4 | FOUND
             end += 1
         for k in range(2):
             a = adj[c, k]
             if a < 0:
                 break
-            j = where[a]
-            if j >= 0 and j != i and pl[j, plen[j] - 1] == a:
+            j = st[WHERE + a]
+            if j >= 0 and j != i and _top(st, j) == a:
                 mstack[end] = i << 4 | j
                 end += 1
         if empty >= 0 and n > 1:
             mstack[end] = i << 4 | empty
             end += 1
-    mark = reg[DEPTH]
+    mark = st[DEPTH]
     for t in range(top, end):
         m = mstack[t]
-        path[mark] = _do(pl, plen, where, pos, found, ph, reg, m >> 4, m & 15)
-        reg[DEPTH] = mark + 1
-        _closure(pl, plen, where, pos, found, ph, reg, path, free_base)
-        score = _score(plen, where, pos, found, reg)
-        while reg[DEPTH] > mark:
-            reg[DEPTH] -= 1
-            _undo(pl, plen, where, pos, found, ph, reg, path[reg[DEPTH]], free_base)
+        path[mark] = _do(st, m >> 4, m & 15)
+        st[DEPTH] = mark + 1
+        _closure(st, path, free_base)
+        score = _score(st)
+        while st[DEPTH] > mark:
+            st[DEPTH] -= 1
+            _undo(st, path[st[DEPTH]], free_base)
         keys[t - top] = score * 256 + m  # (score, m) order: m < 256
     count = end - top
     for t in range(1, count):  # insertion sort, ascending
@@ -204,7 +225,7 @@ def _expand(pl, plen, where, pos, found, ph, reg, path, mstack, top, keys, free_
 
 
 # -- transpositions ---------------------------------------------------------------------
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _insert(table, h1, h2):
     """Add the key ``(h1, h2)`` (not both 0) to the table; False if it was already there."""
     mask = np.uint64(table.shape[0] - 1)
@@ -221,18 +242,18 @@ def _insert(table, h1, h2):
         i = (i + np.uint64(1)) & mask
 
 
-@njit(cache=True, inline="always")
-def _add_position(ph, reg, table):
+@njit(cache=True)
+def _add_position(st, table):
     """Add the position's key to the table; False if it was seen before."""
-    h1 = _ZB[0, reg[BASE] + 1]
-    h2 = _ZB[1, reg[BASE] + 1]
+    h1 = _ZB[0, st[BASE] + 1]
+    h2 = _ZB[1, st[BASE] + 1]
     for i in range(10):
-        h1 += ph[0, i]
-        h2 += ph[1, i]
+        h1 += np.uint64(st[HASH + i])
+        h2 += np.uint64(st[HASH + 10 + i])
     if h1 == 0 and h2 == 0:
         h2 = np.uint64(1)
     if _insert(table, h1, h2):
-        reg[COUNT] += 1
+        st[COUNT] += 1
         return True
     return False
 
@@ -247,76 +268,84 @@ def rehash(old, new):
 
 # -- the search -------------------------------------------------------------------------
 @njit(cache=True)
-def setup(pl, plen, where, pos, found, ph, reg):
-    """Fill card locations, heights, pile hashes and cards home from ``pl``/``plen``/``found``."""
-    where[:] = -1
+def setup(st, layout):
+    """Fill ``st`` from ``layout``: the ten pile sizes, the cards pile by pile (bottom to
+    top), the four foundation counts and the base."""
+    st[:] = 0
+    for c in range(52):
+        st[WHERE + c] = -1
+    k = 10
     for i in range(10):
-        for k in range(plen[i]):
-            c = pl[i, k]
-            where[c] = i
-            pos[c] = k
-            ph[0, i] ^= _Z[0, k, c]
-            ph[1, i] ^= _Z[1, k, c]
-    reg[HOME] = found.sum()
+        st[LEN + i] = layout[i]
+        for h in range(layout[i]):
+            c = layout[k]
+            k += 1
+            st[PILES + 52 * i + h] = c
+            st[WHERE + c] = i
+            st[POS + c] = h
+            st[HASH + i] ^= _Z[0, h, c]
+            st[HASH + 10 + i] ^= _Z[1, h, c]
+    for s in range(4):
+        st[FOUNDS + s] = layout[k + s]
+        st[HOME] += layout[k + s]
+    st[BASE] = layout[k + 4]
 
 
 @njit(cache=True)
-def run(pl, plen, where, pos, found, ph, reg, path, frames, mstack, table, keys,
-        free_base, wrap, node_limit, pause):  # fmt: skip
+def run(st, path, frames, mstack, table, keys, free_base, wrap, node_limit, pause):
     """Search on from where the last call stopped (or start); return a verdict, GROW or
     PAUSE. ``frames[f]`` = (first move, one past the last untried move, path depth)."""
     adj = _ADJ[1 if wrap else 0]
-    if reg[STARTED] == 0:
-        reg[STARTED] = 1
-        reg[DEPTH] = 0
-        _closure(pl, plen, where, pos, found, ph, reg, path, free_base)
-        reg[BEST] = reg[HOME]
-        reg[NODES] = 1
-        if reg[HOME] == 52:
+    if st[STARTED] == 0:
+        st[STARTED] = 1
+        _closure(st, path, free_base)
+        st[BEST] = st[HOME]
+        st[NODES] = 1
+        if st[HOME] == 52:
             return WIN
-        _add_position(ph, reg, table)
-        top = _expand(pl, plen, where, pos, found, ph, reg, path, mstack, 0, keys, free_base, adj)
+        _add_position(st, table)
+        top = _expand(st, path, mstack, 0, keys, free_base, adj)
         frames[0, 0] = 0
         frames[0, 1] = top
-        frames[0, 2] = reg[DEPTH]
-        reg[FRAMES] = 1
-    while reg[FRAMES] > 0:
-        f = reg[FRAMES] - 1
+        frames[0, 2] = st[DEPTH]
+        st[FRAMES] = 1
+    while st[FRAMES] > 0:
+        f = st[FRAMES] - 1
         if (
-            reg[DEPTH] + MARGIN > path.shape[0]
+            st[DEPTH] + MARGIN > path.shape[0]
             or frames[f, 1] + MARGIN > mstack.shape[0]
             or f + 2 > frames.shape[0]
-            or 2 * (reg[COUNT] + 1) > table.shape[0]
+            or 2 * (st[COUNT] + 1) > table.shape[0]
         ):
             return GROW
         mark = frames[f, 2]
-        while reg[DEPTH] > mark:
-            reg[DEPTH] -= 1
-            _undo(pl, plen, where, pos, found, ph, reg, path[reg[DEPTH]], free_base)
+        while st[DEPTH] > mark:
+            st[DEPTH] -= 1
+            _undo(st, path[st[DEPTH]], free_base)
         if frames[f, 1] == frames[f, 0]:
-            reg[FRAMES] = f
+            st[FRAMES] = f
             continue
         frames[f, 1] -= 1
         m = mstack[frames[f, 1]]
-        path[reg[DEPTH]] = _do(pl, plen, where, pos, found, ph, reg, m >> 4, m & 15)
-        reg[DEPTH] += 1
-        _closure(pl, plen, where, pos, found, ph, reg, path, free_base)
-        if reg[HOME] > reg[BEST]:
-            reg[BEST] = reg[HOME]
-            if reg[HOME] == 52:
+        path[st[DEPTH]] = _do(st, m >> 4, m & 15)
+        st[DEPTH] += 1
+        _closure(st, path, free_base)
+        if st[HOME] > st[BEST]:
+            st[BEST] = st[HOME]
+            if st[HOME] == 52:
                 return WIN
-        if not _add_position(ph, reg, table):
+        if not _add_position(st, table):
             continue
-        reg[NODES] += 1
-        if reg[NODES] >= node_limit:
+        st[NODES] += 1
+        if st[NODES] >= node_limit:
             return UNKNOWN
         top = frames[f, 1]
-        end = _expand(pl, plen, where, pos, found, ph, reg, path, mstack, top, keys, free_base, adj)
+        end = _expand(st, path, mstack, top, keys, free_base, adj)
         frames[f + 1, 0] = top
         frames[f + 1, 1] = end
-        frames[f + 1, 2] = reg[DEPTH]
-        reg[FRAMES] = f + 2
-        if pause and not reg[NODES] & 1023:
+        frames[f + 1, 2] = st[DEPTH]
+        st[FRAMES] = f + 2
+        if pause and not st[NODES] & 1023:
             return PAUSE
     return LOSS
 
@@ -337,18 +366,11 @@ def search(
     """The compiled search from ``board``: ``(verdict, path of undo codes, nodes, most cards
     home)``, as ``solver._dfs`` returns them."""
     deadline = None if time_limit is None else time.monotonic() + time_limit
-    pl = np.zeros((10, 52), dtype=np.int64)
-    plen = np.zeros(10, dtype=np.int64)
-    for i, p in enumerate(board.piles):
-        pl[i, : len(p)] = p
-        plen[i] = len(p)
-    where = np.empty(52, dtype=np.int64)
-    pos = np.zeros(52, dtype=np.int64)
-    found = np.array(board.found, dtype=np.int64)
-    ph = np.zeros((2, 10), dtype=np.uint64)
-    reg = np.zeros(8, dtype=np.int64)
-    reg[BASE] = board.base
-    setup(pl, plen, where, pos, found, ph, reg)
+    st = np.empty(SIZE, dtype=np.int64)
+    layout = [len(p) for p in board.piles]
+    for p in board.piles:
+        layout += p
+    setup(st, np.array([*layout, *board.found, board.base], dtype=np.int64))
     path = np.zeros(START, dtype=np.int64)
     frames = np.zeros((START, 3), dtype=np.int64)
     mstack = np.zeros(START, dtype=np.int64)
@@ -356,25 +378,25 @@ def search(
     keys = np.zeros(64, dtype=np.int64)
     limit = NO_LIMIT if node_limit is None else min(node_limit, NO_LIMIT)
     pause = deadline is not None
+    free_base, wrap = variant.free_base, variant.wrap
     while True:
-        status = run(pl, plen, where, pos, found, ph, reg, path, frames, mstack, table, keys,
-                     variant.free_base, variant.wrap, limit, pause)  # fmt: skip
+        status = run(st, path, frames, mstack, table, keys, free_base, wrap, limit, pause)
         if status == GROW:
-            if reg[DEPTH] + MARGIN > path.shape[0]:
+            if st[DEPTH] + MARGIN > path.shape[0]:
                 path = _grown(path)
-            if frames[reg[FRAMES] - 1, 1] + MARGIN > mstack.shape[0]:
+            if frames[st[FRAMES] - 1, 1] + MARGIN > mstack.shape[0]:
                 mstack = _grown(mstack)
-            if reg[FRAMES] + 1 > frames.shape[0]:
+            if st[FRAMES] + 1 > frames.shape[0]:
                 frames = _grown(frames)
-            if 2 * (reg[COUNT] + 1) > table.shape[0]:
+            if 2 * (st[COUNT] + 1) > table.shape[0]:
                 bigger = np.zeros((4 * table.shape[0], 2), dtype=np.uint64)
                 rehash(table, bigger)
                 table = bigger
             continue
         if status == PAUSE:
             if time.monotonic() > deadline:  # type: ignore[operator]
-                return "UNKNOWN", [], int(reg[NODES]), int(reg[BEST])
+                return "UNKNOWN", [], int(st[NODES]), int(st[BEST])
             continue
-        moves = [int(x) for x in path[: reg[DEPTH]]] if status == WIN else []
-        best = 52 if status == WIN else int(reg[BEST])
-        return VERDICTS[status], moves, int(reg[NODES]), best
+        moves = [int(x) for x in path[: st[DEPTH]]] if status == WIN else []
+        best = 52 if status == WIN else int(st[BEST])
+        return VERDICTS[status], moves, int(st[NODES]), best
