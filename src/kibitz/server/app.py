@@ -22,7 +22,7 @@ from kibitz.core.errors import InvalidOptions, InvalidRecord, KibitzError
 from kibitz.core.options import options_schema, options_to_json
 from kibitz.core.record import parse_record_text, replay
 from kibitz.core.registry import game_classes, load
-from kibitz.server import pages, responses
+from kibitz.server import analysis, pages, responses
 from kibitz.server.guard import Guard
 from kibitz.server.hub import Forbidden, Hub
 from kibitz.server.limits import (
@@ -304,6 +304,9 @@ def create_app(
         except KibitzError as exc:
             return error_text(exc)
         return None if reply is None else json.dumps(reply, separators=(",", ":"))
+
+    # -- analysis of finished games (in the worker pool) ------------------------------------
+    analysis.install(app, hub, store, lambda rate: rate_limit(limiter, rate))
 
     # -- pages -----------------------------------------------------------------------------
     pages.install(app, hub)
