@@ -40,7 +40,7 @@ NO_LIMIT = 1 << 62
 """A node limit that never binds."""
 MARGIN = 128
 """Free room ``run`` wants in the path and move stacks before it expands a node."""
-START = 256
+START = 1024
 """First rows of the path, frame and move stacks (the table: 4x), doubled as needed;
 at least ``MARGIN`` (the root's expansion is not checked)."""
 
@@ -397,6 +397,6 @@ def search(
             if time.monotonic() > deadline:  # type: ignore[operator]
                 return "UNKNOWN", [], int(st[NODES]), int(st[BEST])
             continue
-        moves = [int(x) for x in path[: st[DEPTH]]] if status == WIN else []
+        moves = path[: st[DEPTH]].tolist() if status == WIN else []
         best = 52 if status == WIN else int(st[BEST])
         return VERDICTS[status], moves, int(st[NODES]), best

@@ -12,6 +12,7 @@ generated once (to the lowest empty pile), and a pile's only card never moves to
 
 from __future__ import annotations
 
+import functools
 import time
 from dataclasses import dataclass, field
 
@@ -19,7 +20,7 @@ from kibitz.core.errors import KibitzError
 from kibitz.games.fortress.board import UNSET, Board
 from kibitz.games.fortress.cards import RANK_OF, SUIT_OF
 from kibitz.games.fortress.notation import FOUNDATION, encode, move_text
-from kibitz.games.fortress.rules import PatienceGame, PatienceState
+from kibitz.games.fortress.rules import Chessboard, Fortress, PatienceGame, PatienceState
 from kibitz.games.fortress.variants import ADJACENT, Variant
 
 WIN, LOSS, UNKNOWN = "WIN", "LOSS", "UNKNOWN"
@@ -203,7 +204,7 @@ def solve(
         raise ValueError(f"engine must be 'fast' or 'python', got {engine!r}")
     moves = tuple(encode(code >> 4 & 15, code & 15) for code in path)
     if verdict == WIN:
-        _check_line(board, variant, moves)
+        _check_line(board, variant, moves, valid=isinstance(state, PatienceState))
     return Result(verdict, moves if verdict == WIN else (), nodes, best, home0)
 
 
@@ -254,16 +255,22 @@ def _dfs(
     return LOSS, [], nodes, best
 
 
-def _check_line(board: Board, variant: Variant, moves: tuple[int, ...]) -> None:
-    """Replay a winning line through the rules engine; raise SolverError if it fails."""
-    from kibitz.games.fortress.rules import Chessboard, Fortress
+@functools.cache
+def _referee(free_base: bool) -> PatienceGame:
+    """The game (default options: no move cap) that replays the solver's lines."""
+    return Chessboard() if free_base else Fortress()
 
-    game: PatienceGame = Chessboard() if variant.free_base else Fortress()
-    state = game.state_from_board(board)
+
+def _check_line(board: Board, variant: Variant, moves: tuple[int, ...], valid: bool) -> None:
+    """Replay a winning line through the rules engine; raise SolverError if it fails.
+    ``valid``: the board is a state's, so already checked (a bare board is checked here)."""
+    game = _referee(variant.free_base)
+    state = PatienceState(game, None, None, board.copy()) if valid else game.state_from_board(board)
+    is_legal, push = state.is_legal, state.push
     for ply, action in enumerate(moves, 1):
-        if not state.is_legal(action):
+        if not is_legal(action):
             raise SolverError(f"solver line is illegal at ply {ply} ({move_text(action)})")
-        state.push(action)
+        push(action)
     if not state.is_won():
         raise SolverError("solver line does not bring all 52 cards home")
 
