@@ -5,8 +5,11 @@ nest (unless ``seat`` picked it up), the declarer's discards (unless ``seat`` is
 declarer) and any undealt cards are redrawn uniformly among the deals that ``seat`` cannot
 tell from the real one: a player who failed to follow a suit holds none of it (a bird card
 or red 1 played "any time" reveals nothing; with ``must_trump_when_void`` a failure to trump
-reveals a trump void too). Everything is computed from what ``seat`` knows; unknown cards are
-sorted before ``rng`` touches them, so equal information states give equal draws.
+reveals a trump void too). The trump named says something of the declarer's hand too: in
+card play, of up to ``TRUMP_TRIES`` draws the first in which the trump is the declarer's
+strongest colour (``best_trump`` of its cards and discards, as a bidder reckons) is kept.
+Everything is computed from what ``seat`` knows; unknown cards are sorted before ``rng``
+touches them, so equal information states give equal draws.
 
 The copy's history is rewritten in the same spirit (the seat's own dealt cards as dealt,
 other dealt cards in sorted order, the nest as discarded), so it replays to the same position
@@ -22,12 +25,15 @@ from typing import TYPE_CHECKING
 from kibitz.core.rng import Rng
 from kibitz.games.rook.actions import DISCARD0, TRUMP0
 from kibitz.games.rook.cards import bits
+from kibitz.games.rook.playout import best_trump
 from kibitz.games.rook.position import DEAL, DEALER, DISCARD, PLAY, Position
 
 if TYPE_CHECKING:
     from kibitz.games.rook.game import RookGame
     from kibitz.games.rook.state import RookState
 
+TRUMP_TRIES = 12
+"""Draws tried for a declarer's hand in which the named trump is its strongest colour."""
 NEST = 4
 """Slot index of the nest (or the discards once the nest was picked up)."""
 UNDEALT = 5
@@ -193,6 +199,12 @@ def determinize(state: RookState, seat: int, rng: Rng) -> RookState:
     known = p.hands[seat] | all_played | (p.nest if knows_nest else 0)
     unknown = table.deck_mask & ~known if p.phase != DEALER else 0
     masks = _sample(state, seat, unknown, caps, rng)
+    if p.phase == PLAY and declarer not in (-1, seat):
+        for _ in range(TRUMP_TRIES - 1):
+            held = masks[declarer] | played[declarer] | masks[NEST]
+            if best_trump(table, held) == p.trump:
+                break
+            masks = _sample(state, seat, unknown, caps, rng)
     hands = [masks[o] if o != seat else p.hands[seat] for o in range(4)]
     nest, discards, nest_taken = masks[NEST], p.discards, p.nest_taken
     if knows_nest:
