@@ -57,9 +57,9 @@ FOUNDS = POS + 52
 """``st[FOUNDS + s]``: cards on the foundation of suit ``s``."""
 HASH = FOUNDS + 4
 """``st[HASH + 10 * h + i]``: hash ``h`` (0, 1) of pile ``i``'s cards."""
-BASE, HOME, DEPTH, FRAMES, NODES, BEST, COUNT, STARTED = range(HASH + 20, HASH + 28)
-"""The search's scalars: base rank, cards home, path length, open frames, nodes, most cards
-home, keys in the table, whether the search has started."""
+BASE, HOME, EMPTY, DEPTH, FRAMES, NODES, BEST, COUNT, STARTED = range(HASH + 20, HASH + 29)
+"""The search's scalars: base rank, cards home, empty piles, path length, open frames, nodes,
+most cards home, keys in the table, whether the search has started."""
 SIZE = STARTED + 1
 
 _ZRNG = Rng(0xF0F7)
@@ -75,6 +75,10 @@ _ADJ = np.array(
     dtype=np.int64,
 )
 """``_ADJ[wrap, card]``: the neighbours in ``ADJACENT`` order, -1 padded."""
+_SUIT = np.array([c // 13 for c in range(52)], dtype=np.int64)
+_RANK = np.array([c % 13 for c in range(52)], dtype=np.int64)
+_MOD13 = np.array([x % 13 for x in range(26)], dtype=np.int64)
+"""``_MOD13[base + n]``: the rank a foundation of base ``base`` holding ``n`` cards needs."""
 
 
 # -- moves ------------------------------------------------------------------------------
@@ -84,16 +88,20 @@ def _do(st, src, dst):
     n = st[LEN + src] - 1
     c = st[PILES + 52 * src + n]
     st[LEN + src] = n
+    if n == 0:
+        st[EMPTY] += 1
     st[HASH + src] ^= _Z[0, n, c]
     st[HASH + 10 + src] ^= _Z[1, n, c]
     if dst == FOUND:
         if st[BASE] == UNSET:
-            st[BASE] = c % 13
-        st[FOUNDS + c // 13] += 1
+            st[BASE] = _RANK[c]
+        st[FOUNDS + _SUIT[c]] += 1
         st[HOME] += 1
         st[WHERE + c] = -1
     else:
         k = st[LEN + dst]
+        if k == 0:
+            st[EMPTY] -= 1
         st[PILES + 52 * dst + k] = c
         st[LEN + dst] = k + 1
         st[WHERE + c] = dst
@@ -108,16 +116,20 @@ def _undo(st, code, free_base):
     """Take back the move ``_do`` returned ``code`` for."""
     c, src, dst = code >> 8, code >> 4 & 15, code & 15
     if dst == FOUND:
-        st[FOUNDS + c // 13] -= 1
+        st[FOUNDS + _SUIT[c]] -= 1
         st[HOME] -= 1
         if free_base and st[HOME] == 0:
             st[BASE] = UNSET
     else:
         k = st[LEN + dst] - 1
         st[LEN + dst] = k
+        if k == 0:
+            st[EMPTY] += 1
         st[HASH + dst] ^= _Z[0, k, c]
         st[HASH + 10 + dst] ^= _Z[1, k, c]
     k = st[LEN + src]
+    if k == 0:
+        st[EMPTY] -= 1
     st[PILES + 52 * src + k] = c
     st[LEN + src] = k + 1
     st[WHERE + c] = src
@@ -145,7 +157,7 @@ def _closure(st, path, free_base):
             n = st[FOUNDS + s]
             if n == 13 or (n == 0 and free_base):
                 continue
-            c = s * 13 + (base + n) % 13
+            c = s * 13 + _MOD13[base + n]
             i = st[WHERE + c]
             if i >= 0 and _top(st, i) == c:
                 path[st[DEPTH]] = _do(st, i, FOUND)
@@ -156,19 +168,15 @@ def _closure(st, path, free_base):
 @njit(cache=True)
 def _score(st):
     """Heuristic worth of the position: cards home, empty piles, few cards over next ones."""
-    empties = 0
-    for i in range(10):
-        if st[LEN + i] == 0:
-            empties += 1
     buried = 0
     base = st[BASE]
     if base != UNSET:
         for s in range(4):
             n = st[FOUNDS + s]
             if n < 13:
-                c = s * 13 + (base + n) % 13
+                c = s * 13 + _MOD13[base + n]
                 buried += st[LEN + st[WHERE + c]] - 1 - st[POS + c]
-    return st[HOME] * 64 + empties * 24 - buried * 4
+    return st[HOME] * 64 + st[EMPTY] * 24 - buried * 4
 
 
 @njit(cache=True)
@@ -186,7 +194,7 @@ def _expand(st, path, mstack, top, keys, free_base, adj):
         if n == 0:
             continue
         c = st[PILES + 52 * i + n - 1]
-        if free_base and (base == UNSET or (st[FOUNDS + c // 13] == 0 and c % 13 == base)):
+        if free_base and (base == UNSET or (st[FOUNDS + _SUIT[c]] == 0 and _RANK[c] == base)):
             mstack[end] = i << 4 | FOUND
             end += 1
         for k in range(2):
@@ -289,6 +297,9 @@ def setup(st, layout):
         st[FOUNDS + s] = layout[k + s]
         st[HOME] += layout[k + s]
     st[BASE] = layout[k + 4]
+    for i in range(10):
+        if layout[i] == 0:
+            st[EMPTY] += 1
 
 
 @njit(cache=True)
