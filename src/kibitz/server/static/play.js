@@ -20,6 +20,7 @@ let fresh = false;      // the next state is the first after (re)connecting
 let sent = null;        // the move sent and not yet seen played: {message, label, ply}
 let pending = null;     // a move made while offline, to send once connected
 let hintFor = null;
+let viewing = null;     // {ply, view}: a finished game's position chosen in its analysis
 
 const ctx = {
   hint: null,
@@ -193,9 +194,35 @@ function drawOver(msg) {
   const one = msg.table.player_names.length === 1;
   const buttons = [];
   if (msg.seat !== null) buttons.push(button(one ? "New deal" : "Rematch", rematch, { id: "rematch", className: "primary" }));
+  buttons.push(button("Analyse", analyse, { id: "analyse" }));
   buttons.push(button("Download record", exportRecord, { id: "over-record" }));
   buttons.push(el("a", { href: "/", textContent: "Lobby", className: "button-link" }));
   $("over-tools").replaceChildren(...buttons);
+}
+
+// The analysis of the finished game (static/analysis.js), under the game-over panel; a move
+// chosen there shows the position after it on the board until "Back to the final position".
+async function analyse() {
+  let box = $("analysis");
+  if (!box) {
+    box = el("section", { id: "analysis", className: "analysis", attrs: { "aria-labelledby": "analysis-title" } });
+    $("over").append(box);
+  }
+  $("analyse").disabled = true;
+  try {
+    const { openAnalysis } = await import("/static/analysis.js");
+    await openAnalysis(box, tableId, last, (ply, view) => {
+      viewing = ply === null ? null : { ply, view };
+      ctx.redraw();
+    });
+  } catch (e) { error(e.message); }
+  $("analyse").disabled = false;
+}
+
+// The page's message with the analysed position in place of the table's own (as watched).
+function shownMsg(msg) {
+  if (!viewing || !msg.outcome) return msg;
+  return { ...msg, seat: null, view: viewing.view, legal: [], your_turn: false, ply: viewing.ply };
 }
 
 async function rematch() {
@@ -236,7 +263,7 @@ function draw(msg) {
   status.dataset.yourTurn = msg.your_turn ? "1" : "0";
   status.classList.toggle("mine", !!msg.your_turn);
   document.title = `${msg.your_turn ? "Your turn - " : ""}${game} - kibitz`;
-  $("last").textContent = lastText(msg);
+  $("last").textContent = viewing && msg.outcome ? `Analysis: the position after move ${viewing.ply}` : lastText(msg);
   if (hintFor !== null && (hintFor !== msg.ply || msg.outcome)) hint("");
   keepFocus(() => {
     $("players").replaceChildren(...players(msg));
@@ -249,7 +276,7 @@ function draw(msg) {
     $("typed").hidden = msg.seat === null || !!msg.outcome;
     $("typed-move").disabled = !msg.your_turn;
     $("board").classList.toggle("your-turn", !!msg.your_turn);
-    renderer?.render($("board"), msg, ctx);
+    renderer?.render($("board"), shownMsg(msg), ctx);
   });
 }
 

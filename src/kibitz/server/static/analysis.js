@@ -1,0 +1,148 @@
+// The analysis of a finished game on its table page: asked for with the game-over panel's
+// "Analyse" button, computed by the server (GET /api/tables/{id}/analysis, offered only once
+// the game is over, so it reveals no card during play). It shows an evaluation graph (the
+// first side's expected score after every move: a win probability, a search score's expected
+// score, or whether a patience deal is still winnable), each side's count of marks, and the
+// move list with ?! ? ?? and the engine's better move. Choosing a move (in the list or on the
+// graph) shows the position after it on the board, through `show(ply, view)`.
+import { api } from "/static/net.js";
+import { button, el, svg, svgText } from "/static/ui.js";
+
+const SYMBOLS = { blunder: "??", mistake: "?", inaccuracy: "?!" };
+const NAMES = { blunder: "blunders", mistake: "mistakes", inaccuracy: "inaccuracies" };
+const COLOURS = { blunder: "#a3231b", mistake: "#b35900", inaccuracy: "#7a6300" };
+const W = 320, H = 140, PAD = 30;
+
+// What the graph's height means, by the kind of analysis.
+function measure(data) {
+  const side = data.sides[0];
+  if (data.kind === "solver") return "Winnable after each move (top: winnable, bottom: lost)";
+  if (data.kind === "probability") return `${side}'s chance to win, each move judged from the mover's own cards`;
+  return `${side}'s expected score from the engine's evaluation`;
+}
+
+// The first side's expected score after a note's move (null when unknown).
+function firstSide(note) {
+  if (note.expected === null || note.expected === undefined) return null;
+  return note.side === 0 ? note.expected : 1 - note.expected;
+}
+
+const percent = (x) => `${Math.round(x * 100)}%`;
+
+function judgement(data, note, best) {
+  const x = best ? note.best_expected : note.expected;
+  if (data.kind === "solver") return x === 1 ? "winnable" : x === 0 ? "lost" : "unknown";
+  return x === null || x === undefined ? "unknown" : percent(x);
+}
+
+// The evaluation graph: one point per analysed move, marked moves coloured.
+function graph(data, select) {
+  const notes = data.moves;
+  const n = Math.max(notes.length, 1);
+  const x = (i) => PAD + ((i + 1) * (W - PAD - 6)) / n;  // x(-1): the start
+  const y = (v) => 6 + (1 - v) * (H - 12 - 14);
+  const box = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "eval-graph", role: "img",
+    "aria-label": `${measure(data)}: a line over ${notes.length} moves; the move list below gives each value.` });
+  for (const v of [0, 0.5, 1]) {
+    svg("line", { x1: PAD, x2: W - 4, y1: y(v), y2: y(v), stroke: v === 0.5 ? "#888" : "#c9c2b0", "stroke-dasharray": v === 0.5 ? "4 3" : null }, box);
+    svgText(box, PAD / 2, y(v), data.kind === "solver" ? ["lost", "", "won"][v * 2] : percent(v), { "font-size": 9, fill: "#555" });
+  }
+  svgText(box, (W + PAD) / 2, H - 6, "move", { "font-size": 9, fill: "#555" });
+  let d = "", open = false;  // one line from the start, broken where a value is unknown
+  const start = firstSide({ expected: notes[0].best_expected, side: notes[0].side });
+  if (start !== null) {
+    d = `M${x(-1).toFixed(1)},${y(start).toFixed(1)} `;
+    open = true;
+  }
+  notes.forEach((note, i) => {
+    const v = firstSide(note);
+    if (v !== null) d += `${open ? "L" : "M"}${x(i).toFixed(1)},${y(v).toFixed(1)} `;
+    open = v !== null;
+  });
+  if (d) svg("path", { d: d.trim(), fill: "none", stroke: "#1f5f86", "stroke-width": 2 }, box);
+  notes.forEach((note, i) => {
+    const v = firstSide(note);
+    if (v === null) return;
+    const dot = svg("circle", { cx: x(i), cy: y(v), r: note.mark ? 4.5 : 2.5, fill: COLOURS[note.mark] || "#1f5f86",
+      class: "eval-point", "data-ply": note.ply }, box);
+    dot.addEventListener("click", () => select(i));
+  });
+  return box;
+}
+
+// Each side's count of marks, in a sentence.
+function summary(data) {
+  return data.sides.map((name, s) => {
+    const mine = data.moves.filter((n) => n.side === s);
+    const parts = Object.keys(SYMBOLS).map((m) => {
+      const count = mine.filter((n) => n.mark === m).length;
+      return `${count} ${count === 1 ? m : NAMES[m]}`;
+    });
+    return el("li", { textContent: `${name}: ${parts.join(", ")}` });
+  });
+}
+
+// The move list: each move with its mark, its evaluation and the better move.
+function moveList(data, names, select) {
+  return data.moves.map((note, i) => {
+    const mark = SYMBOLS[note.mark] || "";
+    const label = `${note.ply}. ${names.length > 1 ? names[note.seat] + " " : ""}${note.move}${mark}`;
+    const detail = `${judgement(data, note, false)}` + (note.best ? `, best ${note.best} (${judgement(data, note, true)})` : "");
+    const b = button("", () => select(i), { className: `analysed ${note.mark || ""}`.trim(),
+      dataset: { ply: note.ply, key: `analysis:${note.ply}` },
+      attrs: { "aria-label": `${label}${note.mark ? ` (${note.mark})` : ""}: ${detail}` } });
+    b.append(el("strong", { textContent: label }), el("span", { textContent: ` ${detail}` }));
+    return el("li", {}, b);
+  });
+}
+
+// Fill `box` with the analysis of table `tableId`; `msg` is the page's last state message and
+// `show(ply, view)` puts a position on the board (`show(null)`: back to the final position).
+export async function openAnalysis(box, tableId, msg, show) {
+  const status = el("p", { className: "muted", textContent: "Analysing the game: this takes a few seconds..." });
+  box.replaceChildren(el("h3", { id: "analysis-title", textContent: "Analysis" }), status);
+  box.hidden = false;
+  let data;
+  try {
+    data = await api("GET", `/api/tables/${encodeURIComponent(tableId)}/analysis`);
+  } catch (e) {
+    status.className = "error";
+    status.setAttribute("role", "alert");
+    status.textContent = `No analysis: ${e.message}`;
+    return;
+  }
+  if (!data.moves.length) { status.textContent = "There are no moves to analyse."; return; }
+  const names = msg.table.player_names;
+  const where = el("p", { className: "muted", id: "analysis-where", attrs: { "aria-live": "polite" },
+    textContent: "Choose a move to see the position after it." });
+  const back = button("Back to the final position", () => select(null), { id: "analysis-back", hidden: true });
+  const list = el("ol", { className: "plain analysis-moves", attrs: { "aria-label": "analysed moves" } });
+  let chosen = null;
+
+  async function select(i) {
+    chosen = i;
+    const ply = i === null ? null : data.moves[i].ply;
+    for (const item of list.querySelectorAll("button.analysed")) item.setAttribute("aria-pressed", String(Number(item.dataset.ply) === ply));
+    for (const dot of box.querySelectorAll(".eval-point")) dot.classList.toggle("chosen", Number(dot.dataset.ply) === ply);
+    back.hidden = i === null;
+    if (i === null) { where.textContent = "Showing the final position."; show(null); return; }
+    const note = data.moves[i];
+    where.textContent = `Showing the position after move ${note.ply}, ${names.length > 1 ? names[note.seat] + " " : ""}${note.move}.`;
+    try {
+      const pos = await api("GET", `/api/tables/${encodeURIComponent(tableId)}/position/${note.ply}`);
+      if (chosen === i) show(note.ply, pos.view);
+    } catch (e) {
+      where.textContent = `Move ${note.ply} is highlighted; its position cannot be shown (${e.message}).`;
+    }
+  }
+
+  list.append(...moveList(data, names, select));
+  box.replaceChildren(
+    el("h3", { id: "analysis-title", textContent: "Analysis" }),
+    el("p", { className: "graph-title", textContent: measure(data) }),
+    graph(data, select),
+    el("ul", { className: "plain analysis-summary" }, ...summary(data)),
+    el("p", { className: "muted", textContent: `Marks: ?! inaccuracy, ? mistake, ?? blunder (${data.agent}).` }),
+    where, back, list,
+  );
+}
