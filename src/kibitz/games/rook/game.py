@@ -45,7 +45,10 @@ class RookGame(Game):
         """Search hooks and computer levels from the game's ``eval`` module."""
         from kibitz.games.rook.eval import AGENTS, LEVELS, SEARCH_HOOKS
 
-        return GameAI(SEARCH_HOOKS, LEVELS, AGENTS)
+        return GameAI(
+            SEARCH_HOOKS, LEVELS, AGENTS,
+            analysis="rookbot:samples=32,exchange=24,iterations=40,play=pimc",
+        )  # fmt: skip
 
     def rules_page(self) -> str:
         """The preset's parameters as these options resolve them, with the deal and bids."""

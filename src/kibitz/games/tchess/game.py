@@ -41,7 +41,7 @@ class TchessGame(Game):
         """Search hooks and computer levels from the game's ``eval`` module."""
         from kibitz.games.tchess.eval import LEVELS, SEARCH_HOOKS
 
-        return GameAI(SEARCH_HOOKS, LEVELS)
+        return GameAI(SEARCH_HOOKS, LEVELS, analysis="ismcts:iterations=100,rollout_depth=1")
 
     def tools(self) -> dict[str, Tool]:
         """``strength CARDS...``: a row's pairs and strength, e.g. ``P S P Q``."""
