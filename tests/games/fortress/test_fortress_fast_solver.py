@@ -16,7 +16,7 @@ from kibitz.core import load
 from kibitz.core.rng import Rng
 from kibitz.games.fortress import fast
 from kibitz.games.fortress.board import UNSET
-from kibitz.games.fortress.solver import UNKNOWN, WIN, Result, solve
+from kibitz.games.fortress.solver import UNKNOWN, WIN, Result, SolverError, solve
 
 DEALS = int(os.environ.get("KIBITZ_FAST_DEALS", "300"))
 NODES = 20_000
@@ -159,3 +159,17 @@ def test_unknown_engine_is_refused() -> None:
     state = load("fortress").new_initial_state(1)
     with pytest.raises(ValueError, match="engine"):
         solve(state, engine="numba")
+
+
+def test_a_wrong_compiled_line_is_caught_by_the_rules_engine(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The line check replays every WIN through the rules: a corrupt line raises."""
+    state = load("fortress").new_initial_state(38)
+    verdict, path, nodes, best = fast.search(state.board, state.variant, None, None)
+    assert verdict == WIN
+    first = path[0]
+    bad = [first & ~15 | first >> 4 & 15, *path[1:]]  # the first card onto its own pile
+    monkeypatch.setattr(fast, "search", lambda *_args: (verdict, bad, nodes, best))
+    with pytest.raises(SolverError, match="illegal at ply 1"):
+        solve(state)
