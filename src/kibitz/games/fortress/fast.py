@@ -11,9 +11,10 @@ Transpositions: the reference keeps a set of ``frozenset(piles)`` per base. Here
 key is two independent 64-bit hashes: each pile hashes its cards by height (Zobrist keys of
 (height, card), xor-ed), the pile hashes are added mod 2^64 (so the order of the piles does
 not matter; an empty pile adds 0) and the base's key is added. Both words are kept in an
-open-addressing table that doubles at half load. A false "seen" needs two positions agreeing
-on all 128 bits: with at most millions of positions per search the chance is about n^2 /
-2^129, below 10^-25, so an exhausted search is still a proof of LOSS in any practical sense.
+open-addressing table (linear probing) that grows fourfold at half load. A false "seen"
+needs two positions agreeing on all 128 bits: with n positions in a search the chance is
+about n^2 / 2^129 (below 10^-25 at the default 5,000,000 nodes; below 10^-19 over a million
+deals even if each searched that many), so an exhausted search still proves a LOSS.
 
 The search keeps every variable in arrays so that it can stop and resume: it returns
 ``GROW`` when a buffer is nearly full (the driver enlarges it and calls again) and, with a
@@ -23,6 +24,7 @@ Functions are compiled on first use and cached on disk (``cache=True``).
 
 from __future__ import annotations
 
+import math
 import time
 
 import numpy as np
@@ -30,10 +32,9 @@ from numba import njit
 
 from kibitz.core.rng import Rng
 from kibitz.games.fortress.board import UNSET, Board
+from kibitz.games.fortress.notation import FOUNDATION
 from kibitz.games.fortress.variants import ADJACENT, Variant
 
-FOUND = 10
-"""Destination code of the foundations (as in ``notation.FOUNDATION``)."""
 LOSS, WIN, UNKNOWN, GROW, PAUSE = 0, 1, 2, 3, 4
 """``run`` results: the three verdicts, and the two reasons to come back to the driver."""
 NO_LIMIT = 1 << 62
@@ -92,7 +93,7 @@ def _do(st, src, dst):
         st[EMPTY] += 1
     st[HASH + src] ^= _Z[0, n, c]
     st[HASH + 10 + src] ^= _Z[1, n, c]
-    if dst == FOUND:
+    if dst == FOUNDATION:
         if st[BASE] == UNSET:
             st[BASE] = _RANK[c]
         st[FOUNDS + _SUIT[c]] += 1
@@ -115,7 +116,7 @@ def _do(st, src, dst):
 def _undo(st, code, free_base):
     """Take back the move ``_do`` returned ``code`` for."""
     c, src, dst = code >> 8, code >> 4 & 15, code & 15
-    if dst == FOUND:
+    if dst == FOUNDATION:
         st[FOUNDS + _SUIT[c]] -= 1
         st[HOME] -= 1
         if free_base and st[HOME] == 0:
@@ -160,7 +161,7 @@ def _closure(st, path, free_base):
             c = s * 13 + _MOD13[base + n]
             i = st[WHERE + c]
             if i >= 0 and _top(st, i) == c:
-                path[st[DEPTH]] = _do(st, i, FOUND)
+                path[st[DEPTH]] = _do(st, i, FOUNDATION)
                 st[DEPTH] += 1
                 progress = True
 
@@ -195,7 +196,7 @@ def _expand(st, path, mstack, top, keys, free_base, adj):
             continue
         c = st[PILES + 52 * i + n - 1]
         if free_base and (base == UNSET or (st[FOUNDS + _SUIT[c]] == 0 and _RANK[c] == base)):
-            mstack[end] = i << 4 | FOUND
+            mstack[end] = i << 4 | FOUNDATION
             end += 1
         for k in range(2):
             a = adj[c, k]
@@ -387,7 +388,7 @@ def search(
     mstack = np.zeros(START, dtype=np.int64)
     table = np.zeros((4 * START, 2), dtype=np.uint64)
     keys = np.zeros(64, dtype=np.int64)
-    limit = NO_LIMIT if node_limit is None else min(node_limit, NO_LIMIT)
+    limit = NO_LIMIT if node_limit is None else min(math.ceil(node_limit), NO_LIMIT)
     pause = deadline is not None
     free_base, wrap = variant.free_base, variant.wrap
     while True:
