@@ -3,9 +3,10 @@
 After each move the question is the one a patience player asks: is the deal still winnable?
 From a winnable position a move into a lost one is a blunder (expected score 1 to 0), and
 the solver's move is shown where the move played differs from it. Solving stops at ``nodes``
-solver nodes a position (the verdict is then ``unknown``, which earns no mark). A position is
-solved only when its verdict does not follow from the one before: following the proven
-line keeps the deal won, and nothing played from a lost position wins it back.
+solver nodes a position, and ``SEARCHES`` times that in all (the verdict is then
+``unknown``, which earns no mark). A position is solved only when its verdict does not
+follow from the one before: following the proven line keeps the deal won, and nothing
+played from a lost position wins it back.
 """
 
 from __future__ import annotations
@@ -14,20 +15,36 @@ from kibitz.ai.analysis_notes import MoveNote, mark_for
 from kibitz.core.capabilities import Assistant, Verdict
 from kibitz.core.game import Game, State
 
-NODES = 30_000
+NODES = 20_000
 """Solver nodes a position by default (about a second of search at most)."""
+SEARCHES = 15
+"""A game's analysis solves with at most ``SEARCHES * nodes`` nodes in all: past that, a
+position whose verdict does not follow from the one before is ``unknown`` (a lost deal
+played on and on would otherwise cost a full search a move)."""
 EXPECTED = {"win": 1.0, "loss": 0.0}
 
 
-def _verdict(
-    assistant: Assistant, state: State, before: Verdict | None, action: int, nodes: int
-) -> Verdict:
-    """The verdict of ``state``, reached by ``action`` from a position judged ``before``."""
-    if before is not None and before.verdict == "loss":
-        return Verdict("loss")
-    if before is not None and before.verdict == "win" and before.moves[:1] == (action,):
-        return Verdict("win", before.moves[1:])
-    return assistant.solve(state, nodes)
+class Judge:
+    """Verdicts of successive positions, within the game's node budget."""
+
+    def __init__(self, assistant: Assistant, nodes: int) -> None:
+        self.assistant, self.nodes, self.left = assistant, nodes, nodes * SEARCHES
+
+    def solve(self, state: State) -> Verdict:
+        """The solver's verdict of ``state`` (``unknown`` once the budget is spent)."""
+        if self.left <= 0:
+            return Verdict("unknown")
+        verdict = self.assistant.solve(state, min(self.nodes, self.left))
+        self.left -= max(1, verdict.nodes)
+        return verdict
+
+    def after(self, state: State, before: Verdict, action: int) -> Verdict:
+        """The verdict of ``state``, reached by ``action`` from a position judged ``before``."""
+        if before.verdict == "loss":
+            return Verdict("loss")
+        if before.verdict == "win" and before.moves[:1] == (action,):
+            return Verdict("win", before.moves[1:])
+        return self.solve(state)
 
 
 def solver_notes(
@@ -38,11 +55,12 @@ def solver_notes(
     nodes: int = NODES,
 ) -> list[MoveNote]:
     """Notes for ``actions`` (``states[i]`` is the position before action ``i``)."""
-    now = assistant.solve(states[0], nodes)
+    judge = Judge(assistant, nodes)
+    now = judge.solve(states[0])
     notes = []
     for i, action in enumerate(actions):
         state = states[i]
-        after = _verdict(assistant, states[i + 1], now, action, nodes)
+        after = judge.after(states[i + 1], now, action)
         if state.current_player < 0:
             now = after
             continue
