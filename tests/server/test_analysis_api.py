@@ -96,14 +96,14 @@ def test_one_analysis_at_a_time_and_a_second_request_shares_it(
     async def scenario() -> list[Any]:
         analyses = analysis.Analyses()
         hub: Any = FakeHub()  # only its pool is used
-        first = asyncio.ensure_future(analyses.get(hub, "a", {"game": "a"}))
+        first = asyncio.ensure_future(analyses.get(hub, "a", {"actions": ["a"]}))
         await asyncio.sleep(0.05)
         with pytest.raises(Busy, match="analysing another game"):
-            await analyses.get(hub, "b", {"game": "b"})
-        second = asyncio.ensure_future(analyses.get(hub, "a", {"game": "a"}))
+            await analyses.get(hub, "b", {"actions": ["b"]})
+        second = asyncio.ensure_future(analyses.get(hub, "a", {"actions": ["a"]}))
         await asyncio.sleep(0.05)
         release.set()
-        return [await first, await second, await analyses.get(hub, "a", {"game": "a"})]
+        return [await first, await second, await analyses.get(hub, "a", {"actions": ["a"]})]
 
     results = asyncio.run(scenario())
     assert results == [{"moves": []}] * 3 and len(calls) == 1

@@ -90,25 +90,28 @@ class Analyses:
 
     def __init__(self) -> None:
         self.done: OrderedDict[str, dict[str, Any]] = OrderedDict()
+        """Finished analyses by table and moves, least recently asked for first."""
         self.running: dict[str, asyncio.Future[dict[str, Any]]] = {}
 
     async def get(self, hub: Hub, table_id: str, record: dict[str, Any]) -> dict[str, Any]:
-        """The analysis of ``table_id``'s finished ``record``: kept, running, or started."""
-        if table_id in self.done:
-            self.done.move_to_end(table_id)
-            return self.done[table_id]
-        if table_id in self.running:
-            return await asyncio.shield(self.running[table_id])
+        """The analysis of ``table_id``'s finished ``record``: kept, running, or started
+        (kept by table and moves: a patience game won and then taken back is another game)."""
+        key = f"{table_id}:{len(record['actions'])}:{hash(tuple(record['actions']))}"
+        if key in self.done:
+            self.done.move_to_end(key)
+            return self.done[key]
+        if key in self.running:
+            return await asyncio.shield(self.running[key])
         if len(self.running) >= CONCURRENT:
             raise Busy("the server is analysing another game; try again in a minute")
         loop = asyncio.get_running_loop()
         future = loop.run_in_executor(hub.pool, analyse_job, json.dumps(record))
-        self.running[table_id] = asyncio.ensure_future(future)
+        self.running[key] = asyncio.ensure_future(future)
         try:
-            result = await asyncio.shield(self.running[table_id])
+            result = await asyncio.shield(self.running[key])
         finally:
-            self.running.pop(table_id, None)
-        self.done[table_id] = result
+            self.running.pop(key, None)
+        self.done[key] = result
         while len(self.done) > CACHED:
             self.done.popitem(last=False)
         return result

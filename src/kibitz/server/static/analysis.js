@@ -99,7 +99,7 @@ function moveList(data, names, select) {
 // Fill `box` with the analysis of table `tableId`; `msg` is the page's last state message and
 // `show(ply, view)` puts a position on the board (`show(null)`: back to the final position).
 export async function openAnalysis(box, tableId, msg, show) {
-  const status = el("p", { className: "muted", textContent: "Analysing the game: a few seconds, up to a minute or two for a long game..." });
+  const status = el("p", { className: "muted", attrs: { role: "status" }, textContent: "Analysing the game: a few seconds, up to a minute or two for a long game..." });
   box.replaceChildren(el("h3", { id: "analysis-title", textContent: "Analysis" }), status);
   box.hidden = false;
   let data;
