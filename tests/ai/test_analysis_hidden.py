@@ -14,8 +14,9 @@ import pytest
 from typer.testing import CliRunner
 
 import kibitz
-from kibitz.ai.analysis import analyse_game, analyse_replay
-from kibitz.ai.analysis_hidden import judge_move
+from kibitz.ai.analysis import analyse_game, analyse_replay, analysis_spec
+from kibitz.ai.analysis_hidden import ExpectingAgent, judge_move
+from kibitz.ai.analysis_score import ScoringAgent
 from kibitz.ai.specs import make_agent
 from kibitz.cli.common import app
 from kibitz.core.game import CHANCE, Game, State
@@ -282,13 +283,18 @@ def test_bad_records_and_options_are_refused_with_a_reason(tmp_path: Path) -> No
     assert result.exit_code != 0
 
 
-def test_default_specs_are_declared_or_the_top_level() -> None:
+def test_every_game_has_an_analysis_that_reports_an_evaluation() -> None:
+    """Each game's default analysis: its solver, or an agent (its declared analysis spec, or
+    its top level) that reports a search score or a win probability."""
+    for name in kibitz.games():
+        game = kibitz.load(name)
+        spec = analysis_spec(game)
+        if spec is None:
+            assert game.num_players == 1 and game.assistant() is not None
+            continue
+        assert spec == (game.ai().analysis or f"level:{max(game.ai().levels)}")
+        agent = make_agent(spec, game)
+        assert isinstance(agent, (ScoringAgent, ExpectingAgent)), name
     done = replay(random_record(kibitz.load("tchess"), 3, 6))
     analysis = analyse_replay(done, spec=TCHESS_SPEC)
     assert analysis.agent == TCHESS_SPEC and analysis.kind == "probability"
-    smess = kibitz.load("smess")
-    from kibitz.ai.analysis import analysis_spec
-
-    assert analysis_spec(smess) == smess.ai().analysis
-    tchess = kibitz.load("tchess")
-    assert analysis_spec(tchess) == (tchess.ai().analysis or f"level:{max(tchess.ai().levels)}")
