@@ -83,7 +83,7 @@ _MOD13 = np.array([x % 13 for x in range(26)], dtype=np.int64)
 
 
 # -- moves ------------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _do(st, src, dst):
     """Move the top of pile ``src`` to pile ``dst`` or home; return the undo code."""
     n = st[LEN + src] - 1
@@ -112,7 +112,7 @@ def _do(st, src, dst):
     return c << 8 | src << 4 | dst
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _undo(st, code, free_base):
     """Take back the move ``_do`` returned ``code`` for."""
     c, src, dst = code >> 8, code >> 4 & 15, code & 15
@@ -139,13 +139,13 @@ def _undo(st, code, free_base):
     st[HASH + 10 + src] ^= _Z[1, k, c]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _top(st, i):
     """The top card of pile ``i`` (which is not empty)."""
     return st[PILES + 52 * i + st[LEN + i] - 1]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _closure(st, path, free_base):
     """Play every safe foundation move (FO-12) until none is left, pushing onto ``path``."""
     base = st[BASE]
@@ -166,7 +166,7 @@ def _closure(st, path, free_base):
                 progress = True
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _score(st):
     """Heuristic worth of the position: cards home, empty piles, few cards over next ones."""
     buried = 0
@@ -180,7 +180,7 @@ def _score(st):
     return st[HOME] * 64 + st[EMPTY] * 24 - buried * 4
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _expand(st, path, mstack, top, keys, free_base, adj):
     """Write the candidate moves at ``mstack[top:]``, best last; return the new top."""
     empty = -1
@@ -234,7 +234,7 @@ def _expand(st, path, mstack, top, keys, free_base, adj):
 
 
 # -- transpositions ---------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _insert(table, h1, h2):
     """Add the key ``(h1, h2)`` (not both 0) to the table; False if it was already there."""
     mask = np.uint64(table.shape[0] - 1)
@@ -251,7 +251,7 @@ def _insert(table, h1, h2):
         i = (i + np.uint64(1)) & mask
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _add_position(st, table):
     """Add the position's key to the table; False if it was seen before."""
     h1 = _ZB[0, st[BASE] + 1]
