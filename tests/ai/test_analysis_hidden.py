@@ -144,6 +144,17 @@ def test_rook_planted_blunder_is_marked() -> None:
     assert note.mark == "blunder" and note.loss >= 0.3
 
 
+def test_a_rook_declarers_own_discards_are_judged() -> None:
+    """Mid-discard after discards the analysing rookbot would not have made (random ones)."""
+    game = kibitz.load("rook")
+    state = game.new_initial_state(3)
+    play_to(state, Rng(1), lambda s: s.current_player >= 0 and s.p.discards.bit_count() >= 2)
+    assert state.observation(None)["phase"] == "discard"
+    played = state.legal_actions()[-1]
+    note = judge_move(game, state, played, partial(make_agent, ROOK_SPEC, game), 1)
+    assert note.move == state.action_to_str(played) and 0.0 <= note.expected <= 1.0
+
+
 @pytest.mark.parametrize("name", ["tchess", "rook"])
 def test_the_analysis_reads_only_the_movers_information(name: str) -> None:
     """A move is judged the same in any state its mover cannot tell from the true one: the

@@ -260,10 +260,12 @@ class RookAgent(Agent):
         if q.phase == TRUMP:
             return [(t, q.discards) for t in trumps]
         left = table.nest_size - q.discards.bit_count()
+        above = q.last_discard + 1  # discards go in increasing card order
+        held = q.hands[seat] >> above << above
         out: list[tuple[int, int]] = []
         for t in trumps:
             for style in DISCARD_STYLES:
-                extra = discard_set(table, q.hands[seat], t, left, style)
+                extra = discard_set(table, held, t, left, style)
                 if (t, q.discards | extra) in out:
                     continue
                 try:
@@ -271,7 +273,12 @@ class RookAgent(Agent):
                 except IllegalAction:  # a set this rule set forbids is no candidate
                     continue
                 out.append((t, q.discards | extra))
-        return out or [(trumps[0], q.discards)]
+        if not out:  # no heuristic set is legal (e.g. a player's own discards so far)
+            probe = det0.clone()
+            for _ in range(left):
+                probe.push(probe.legal_actions()[0])
+            out = [(t, probe.p.discards) for t in trumps]
+        return out
 
     def _search_exchange(
         self, state: RookState, seat: int, det0: RookState
