@@ -30,6 +30,7 @@ from kibitz.core.errors import KibitzError
 from kibitz.core.game import CHANCE
 from kibitz.core.record import Replay, replay
 from kibitz.server.hub import Busy, Hub
+from kibitz.server.limits import BadInput
 from kibitz.server.store import Store
 from kibitz.server.table import LiveTable
 
@@ -48,7 +49,7 @@ POSITION_RATE = "240/minute"
 
 
 class NotOver(KibitzError, ValueError):
-    """The analysis or a position of a game still being played (or a ply not in it)."""
+    """The analysis or a position of a game still being played."""
 
 
 class TooLong(KibitzError, ValueError):
@@ -79,7 +80,7 @@ def position_job(record_text: str, ply: int) -> dict[str, Any]:
     done = replay(json.loads(record_text))
     state = done.state
     if not 0 <= ply <= len(state.history):
-        raise NotOver(f"ply {ply} is not in this game (0 to {len(state.history)})")
+        raise BadInput(f"ply {ply} is not in this game (0 to {len(state.history)})")
     while len(state.history) > ply:
         state.undo()
     return {"ply": ply, "view": state.observation(None)}
