@@ -11,7 +11,8 @@ rookbot): the mover's expected score, 0 lost .. 1 won, of the move it would choo
   worlds for both moves), the move is played in each, chance is drawn afresh (the record's
   later cards are not known to the mover), and the next player's search in that world gives
   its expected score: the mover's when it is on the mover's side, one minus it otherwise. The
-  record's hidden cards are never read: only the mover's own information enters.
+  better move is shown only where it is judged better. The record's hidden cards are never
+  read: only the mover's own information enters.
 
 Agents' estimates are their own (Rook's rookbot values the current hand, not the whole game).
 """
@@ -96,7 +97,9 @@ def judge_move(
     expected = best_expected = float(agent.last_expected)
     if best != action:
         expected = after_value(game, state, action, make, ply, samples)
-        best_expected = max(expected, after_value(game, state, best, make, ply, samples))
+        best_expected = after_value(game, state, best, make, ply, samples)
+        if best_expected <= expected:  # judged alike, the move played is as good
+            best, best_expected = action, expected
     loss = best_expected - expected
     return MoveNote(
         ply=ply,
@@ -109,7 +112,7 @@ def judge_move(
         best_value=None,
         best_expected=round(best_expected, 4),
         loss=round(loss, 4),
-        mark=mark_for(loss) if best != action else None,
+        mark=mark_for(loss),
     )
 
 
