@@ -100,6 +100,8 @@ def analyse_game(
 ) -> Analysis:
     """The analysis of ``actions`` played from ``start`` with the agent ``spec`` (None: the
     game's analysis spec, or its solver with ``nodes`` a position)."""
+    if nodes < 1 or samples < 1:
+        raise InvalidOptions(f"nodes and samples must be at least 1, got {nodes} and {samples}")
     spec = analysis_spec(game, spec=spec)
     states = [start.clone()]
     for action in actions:
