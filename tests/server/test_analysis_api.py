@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -90,20 +89,18 @@ def test_one_analysis_at_a_time_and_a_second_request_shares_it(
 
     monkeypatch.setattr(analysis, "analyse_job", slow_job)
 
-    class FakeHub:
-        pool = ThreadPoolExecutor(2)
+    analyses = analysis.Analyses("thread")
 
     async def scenario() -> list[Any]:
-        analyses = analysis.Analyses()
-        hub: Any = FakeHub()  # only its pool is used
-        first = asyncio.ensure_future(analyses.get(hub, "a", {"actions": ["a"]}))
+        first = asyncio.ensure_future(analyses.get("a", {"actions": ["a"]}))
         await asyncio.sleep(0.05)
         with pytest.raises(Busy, match="analysing another game"):
-            await analyses.get(hub, "b", {"actions": ["b"]})
-        second = asyncio.ensure_future(analyses.get(hub, "a", {"actions": ["a"]}))
+            await analyses.get("b", {"actions": ["b"]})
+        second = asyncio.ensure_future(analyses.get("a", {"actions": ["a"]}))
         await asyncio.sleep(0.05)
         release.set()
-        return [await first, await second, await analyses.get(hub, "a", {"actions": ["a"]})]
+        return [await first, await second, await analyses.get("a", {"actions": ["a"]})]
 
     results = asyncio.run(scenario())
+    analyses.close()
     assert results == [{"moves": []}] * 3 and len(calls) == 1

@@ -2,8 +2,9 @@
 
 ``GET /api/tables/{id}/analysis`` judges every move of a finished table with the game's own
 analysis agent (``GameAI.analysis``: a fixed budget a move; a client cannot choose another),
-in the server's worker pool, never on the event loop. ``GET /api/tables/{id}/position/{ply}``
-is the spectator's view after ``ply`` actions, for the page to show a move's position.
+in a worker of its own: never on the event loop, never in the way of the computer players.
+``GET /api/tables/{id}/position/{ply}`` is the spectator's view after ``ply`` actions, for
+the page to show a move's position (a replay, in the server's worker pool).
 
 Both are offered only once the game is over: the record is then complete and public (the
 record route gives it to anyone), so nothing shown reveals a hidden card during play; an
@@ -21,6 +22,7 @@ import asyncio
 import json
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
+from concurrent.futures import Executor, ThreadPoolExecutor
 from typing import Any
 
 from fastapi import FastAPI, Path, Request
@@ -33,13 +35,14 @@ from kibitz.server.hub import Busy, Hub
 from kibitz.server.limits import BadInput
 from kibitz.server.store import Store
 from kibitz.server.table import LiveTable
+from kibitz.server.workers import make_pool
 
 MAX_MOVES = 500
 """Player moves (chance outcomes not counted) of the longest game analysed (a Rook game to
 its target is about 300-450)."""
 CONCURRENT = 1
-"""Analyses running at once: each keeps a worker busy for seconds (a minute for long Rook
-games), and the workers also think for the computer players."""
+"""Analyses running at once (the analysis workers): each keeps a worker busy for seconds, a
+minute or two for a whole Rook game."""
 CACHED = 64
 """Finished analyses kept in memory, by table."""
 ANALYSIS_RATE = "10/minute;100/day"
@@ -87,14 +90,23 @@ def position_job(record_text: str, ply: int) -> dict[str, Any]:
 
 
 class Analyses:
-    """Running and finished analyses, by table, under the concurrency limit."""
+    """Running and finished analyses, by table, under the concurrency limit, in workers of
+    their own (of the kind of the server's pool, started when first needed), so that the
+    computer players never wait behind an analysis."""
 
-    def __init__(self) -> None:
+    def __init__(self, kind: str = "process") -> None:
+        self.kind = kind
+        self.pool: Executor | None = None
         self.done: OrderedDict[str, dict[str, Any]] = OrderedDict()
         """Finished analyses by table and moves, least recently asked for first."""
         self.running: dict[str, asyncio.Future[dict[str, Any]]] = {}
 
-    async def get(self, hub: Hub, table_id: str, record: dict[str, Any]) -> dict[str, Any]:
+    def close(self) -> None:
+        """Stop the analysis workers (at the server's shutdown)."""
+        if self.pool is not None:
+            self.pool.shutdown(wait=False, cancel_futures=True)
+
+    async def get(self, table_id: str, record: dict[str, Any]) -> dict[str, Any]:
         """The analysis of ``table_id``'s finished ``record``: kept, running, or started
         (kept by table and moves: a patience game won and then taken back is another game)."""
         key = f"{table_id}:{len(record['actions'])}:{hash(tuple(record['actions']))}"
@@ -106,7 +118,9 @@ class Analyses:
         if len(self.running) >= CONCURRENT:
             raise Busy("the server is analysing another game; try again in a minute")
         loop = asyncio.get_running_loop()
-        future = loop.run_in_executor(hub.pool, analyse_job, json.dumps(record))
+        if self.pool is None:
+            self.pool = make_pool(self.kind, CONCURRENT)
+        future = loop.run_in_executor(self.pool, analyse_job, json.dumps(record))
         self.running[key] = asyncio.ensure_future(future)
         try:
             result = await asyncio.shield(self.running[key])
@@ -128,15 +142,16 @@ def finished_record(hub: Hub, store: Store, table_id: str) -> tuple[LiveTable, d
 
 def install(
     app: FastAPI, hub: Hub, store: Store, rate: Callable[[str], Callable[[Any], Any]]
-) -> None:
-    """Add the analysis and position routes; ``rate(text)`` is a per-client rate limit."""
-    analyses = Analyses()
+) -> Analyses:
+    """Add the analysis and position routes; ``rate(text)`` is a per-client rate limit. The
+    caller closes the returned analyses at shutdown."""
+    analyses = Analyses("thread" if isinstance(hub.pool, ThreadPoolExecutor) else "process")
 
     @app.get("/api/tables/{table_id}/analysis", summary="A finished game's moves judged")
     @rate(ANALYSIS_RATE)
     async def analysis(request: Request, table_id: str) -> dict[str, Any]:
         _, record = finished_record(hub, store, table_id)
-        return {"table": table_id, **await analyses.get(hub, table_id, record)}
+        return {"table": table_id, **await analyses.get(table_id, record)}
 
     @app.get("/api/tables/{table_id}/position/{ply}", summary="A finished game's position")
     @rate(POSITION_RATE)
@@ -146,3 +161,5 @@ def install(
         _, record = finished_record(hub, store, table_id)
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(hub.pool, position_job, json.dumps(record), ply)
+
+    return analyses

@@ -173,6 +173,7 @@ def create_app(
         yield
         await hub.shutdown()
         hub.pool.shutdown(wait=False, cancel_futures=True)
+        analyses.close()
         store.close()
 
     app = FastAPI(
@@ -306,7 +307,7 @@ def create_app(
         return None if reply is None else json.dumps(reply, separators=(",", ":"))
 
     # -- analysis of finished games (in the worker pool) ------------------------------------
-    analysis.install(app, hub, store, lambda rate: rate_limit(limiter, rate))
+    analyses = analysis.install(app, hub, store, lambda rate: rate_limit(limiter, rate))
 
     # -- pages -----------------------------------------------------------------------------
     pages.install(app, hub)
