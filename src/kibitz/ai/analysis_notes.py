@@ -92,7 +92,7 @@ def _judgement(n: MoveNote, best: bool = False) -> str:
     """A note's evaluation in words: a score and expected score, a probability or a verdict."""
     expected = n.best_expected if best else n.expected
     if n.verdict is not None:  # a solver's expected score is its verdict: 1, 0 or None
-        return {1.0: "winnable", 0.0: "lost"}.get(expected, "unknown")  # type: ignore[arg-type]
+        return "unknown" if expected is None else ("winnable" if expected == 1.0 else "lost")
     shown = "  ?  " if expected is None else f"{expected:.2f}"
     value = n.best_value if best else n.value
     return shown if value is None else f"{value:>+9.0f}  {shown}"

@@ -1,0 +1,67 @@
+"""Time to analyse a game with each game's default analysis (``kibitz analyse``'s agent).
+
+A game of ``--moves`` player moves is played by ``--players`` (an agent spec, or ``random``)
+from deal ``--seed`` (the first deal from it on that lasts that long), then analysed; one line
+a game: the agent, the moves analysed, the seconds and how many moves were marked.
+
+Run: python benchmarks/analysis.py [GAME ...] [--moves 60] [--players level:2] [--seed 7]
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+import kibitz
+from kibitz.ai.analysis import analyse_game
+from kibitz.ai.specs import make_agent
+from kibitz.core.game import CHANCE, Game, State
+from kibitz.core.rng import Rng
+
+
+def played(game: Game, moves: int, players: str, seed: int) -> tuple[State, State]:
+    """The start and the end of a game of ``moves`` player moves (fewer if none lasts)."""
+    best: tuple[State, State] | None = None
+    for deal in range(seed, seed + 30):
+        rng = Rng(deal)
+        agents = [None if players == "random" else make_agent(players, game, i)
+                  for i in range(game.num_players)]  # fmt: skip
+        start = game.new_initial_state(deal)
+        state, count = start.clone(), 0
+        while not state.is_terminal() and count < moves:
+            seat = state.current_player
+            if seat == CHANCE:
+                state.apply(rng.weighted(state.chance_outcomes()))
+                continue
+            agent = agents[seat]
+            state.apply(agent.choose(state.clone(), seat) if agent else rng.choice(
+                state.legal_actions()))
+            count += 1
+        if best is None or len(state.history) > len(best[1].history):
+            best = (start, state)
+        if count == moves:
+            break
+    assert best is not None
+    return best
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", nargs="*", default=sorted(kibitz.games()))
+    parser.add_argument("--moves", type=int, default=60)
+    parser.add_argument("--players", default="level:2")
+    parser.add_argument("--seed", type=int, default=7)
+    args = parser.parse_args()
+    for name in args.games:
+        game = kibitz.load(name, **kibitz.load(name).length_defaults)
+        start, end = played(game, args.moves, args.players, args.seed)
+        t = time.perf_counter()
+        analysis = analyse_game(game, start, list(end.history))
+        seconds = time.perf_counter() - t
+        marked = sum(1 for note in analysis.moves if note.mark)
+        print(f"{name:<10} {analysis.agent:<58} {len(analysis.moves):>4} moves "
+              f"{seconds:>6.1f} s  {marked} marked", flush=True)
+
+
+if __name__ == "__main__":
+    main()
