@@ -122,7 +122,7 @@ def hard_deal(name: str, nodes: int) -> int:
     return next(n for n in range(1, 2000) if solve(game.new_initial_state(n)).nodes > nodes)
 
 
-@pytest.mark.parametrize("limit", [0, 1, 2, 5, 37.5, 2500])
+@pytest.mark.parametrize("limit", [-(10**30), 0, 1, 2, 5, 37.5, 2500])
 def test_node_limit_unknown_agrees(limit: float) -> None:
     state = load("chessboard").new_initial_state(hard_deal("chessboard", 3000))
     python, compiled = both(state, node_limit=limit)

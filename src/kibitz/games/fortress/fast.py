@@ -388,7 +388,8 @@ def search(
     mstack = np.zeros(START, dtype=np.int64)
     table = np.zeros((4 * START, 2), dtype=np.uint64)
     keys = np.zeros(64, dtype=np.int64)
-    limit = NO_LIMIT if node_limit is None else min(math.ceil(node_limit), NO_LIMIT)
+    # nodes >= limit, nodes an integer >= 2 when checked: the same for ceil(limit), clamped
+    limit = NO_LIMIT if node_limit is None else max(min(math.ceil(node_limit), NO_LIMIT), 0)
     pause = deadline is not None
     free_base, wrap = variant.free_base, variant.wrap
     while True:
