@@ -46,6 +46,10 @@ def test_a_finished_game_is_analysed_and_its_positions_shown(client: TestClient)
     for ply in (0, len(record["actions"])):
         view = client.get(f"/api/tables/{table}/position/{ply}").json()
         assert view["ply"] == ply and view["view"]["ply"] == ply
+    mine = client.get(f"/api/tables/{table}/position/1", params={"seat": 0}).json()
+    assert mine["seat"] == 0 and mine["view"]["seat"] == 0
+    seat = client.get(f"/api/tables/{table}/position/1", params={"seat": 1})
+    assert seat.status_code == 400 and "seat 1 is not in this game" in seat.json()["error"]
     bad = client.get(f"/api/tables/{table}/position/{len(record['actions']) + 1}")
     assert bad.status_code == 400 and "not in this game" in bad.json()["error"]
     assert client.get(f"/api/tables/{table}/position/-1").status_code == 400

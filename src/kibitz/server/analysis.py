@@ -3,8 +3,9 @@
 ``GET /api/tables/{id}/analysis`` judges every move of a finished table with the game's own
 analysis agent (``GameAI.analysis``: a fixed budget a move; a client cannot choose another),
 in a worker of its own: never on the event loop, never in the way of the computer players.
-``GET /api/tables/{id}/position/{ply}`` is the spectator's view after ``ply`` actions, for
-the page to show a move's position (a replay, in the server's worker pool).
+``GET /api/tables/{id}/position/{ply}?seat=S`` is a seat's view (a spectator's without
+``seat``) after ``ply`` actions, for the page to show a move's position as its mover saw it
+(a replay, in the server's worker pool).
 
 Both are offered only once the game is over: the record is then complete and public (the
 record route gives it to anyone), so nothing shown reveals a hidden card during play; an
@@ -25,7 +26,7 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, ThreadPoolExecutor
 from typing import Any
 
-from fastapi import FastAPI, Path, Request
+from fastapi import FastAPI, Path, Query, Request
 
 from kibitz.ai.analysis import analyse_replay
 from kibitz.core.errors import KibitzError
@@ -78,15 +79,18 @@ def player_plies(done: Replay) -> Iterator[int]:
         state.push(action)
 
 
-def position_job(record_text: str, ply: int) -> dict[str, Any]:
-    """The spectator's view after ``ply`` actions of a record (in a worker)."""
+def position_job(record_text: str, ply: int, seat: int | None = None) -> dict[str, Any]:
+    """The view of ``seat`` (None: a spectator's) after ``ply`` actions of a finished game's
+    record (in a worker): the record holds every card already."""
     done = replay(json.loads(record_text))
     state = done.state
     if not 0 <= ply <= len(state.history):
         raise BadInput(f"ply {ply} is not in this game (0 to {len(state.history)})")
+    if seat is not None and not 0 <= seat < done.game.num_players:
+        raise BadInput(f"seat {seat} is not in this game (0 to {done.game.num_players - 1})")
     while len(state.history) > ply:
         state.undo()
-    return {"ply": ply, "view": state.observation(None)}
+    return {"ply": ply, "seat": seat, "view": state.observation(seat)}
 
 
 class Analyses:
@@ -156,10 +160,15 @@ def install(
     @app.get("/api/tables/{table_id}/position/{ply}", summary="A finished game's position")
     @rate(POSITION_RATE)
     async def position(
-        request: Request, table_id: str, ply: int = Path(ge=0, le=100_000)
+        request: Request,
+        table_id: str,
+        ply: int = Path(ge=0, le=100_000),
+        seat: int | None = Query(None, ge=0, le=7, description="as this seat saw it"),
     ) -> dict[str, Any]:
         _, record = finished_record(hub, store, table_id)
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(hub.pool, position_job, json.dumps(record), ply)
+        return await loop.run_in_executor(
+            hub.pool, position_job, json.dumps(record), ply, seat
+        )
 
     return analyses

@@ -4,7 +4,8 @@
 // first side's expected score after every move: a win probability, a search score's expected
 // score, or whether a patience deal is still winnable), each side's count of marks, and the
 // move list with ?! ? ?? and the engine's better move. Choosing a move (in the list or on the
-// graph) shows the position after it on the board, through `show(ply, view)`.
+// graph) shows the position after it on the board as its mover saw it (the game is over: every
+// card is in the record already), through `show(ply, view, seat)`.
 import { api } from "/static/net.js";
 import { button, el, svg, svgText } from "/static/ui.js";
 
@@ -97,7 +98,7 @@ function moveList(data, names, select) {
 }
 
 // Fill `box` with the analysis of table `tableId`; `msg` is the page's last state message and
-// `show(ply, view)` puts a position on the board (`show(null)`: back to the final position).
+// `show(ply, view, seat)` puts a seat's view on the board (`show(null)`: the final position).
 export async function openAnalysis(box, tableId, msg, show) {
   const status = el("p", { className: "muted", attrs: { role: "status" }, textContent: "Analysing the game: a few seconds, up to a minute or two for a long game..." });
   box.replaceChildren(el("h3", { id: "analysis-title", textContent: "Analysis" }), status);
@@ -127,10 +128,11 @@ export async function openAnalysis(box, tableId, msg, show) {
     back.hidden = i === null;
     if (i === null) { where.textContent = "Showing the final position."; show(null); return; }
     const note = data.moves[i];
-    where.textContent = `Showing the position after move ${note.ply}, ${names.length > 1 ? names[note.seat] + " " : ""}${note.move}.`;
+    where.textContent = `Showing the position after move ${note.ply}, ${names.length > 1 ? names[note.seat] + " " : ""}${note.move}` +
+      (names.length > 1 ? `, as ${names[note.seat]} saw it.` : ".");
     try {
-      const pos = await api("GET", `/api/tables/${encodeURIComponent(tableId)}/position/${note.ply}`);
-      if (chosen === i) show(note.ply, pos.view);
+      const pos = await api("GET", `/api/tables/${encodeURIComponent(tableId)}/position/${note.ply}?seat=${note.seat}`);
+      if (chosen === i) show(note.ply, pos.view, note.seat);
     } catch (e) {
       where.textContent = `Move ${note.ply} is highlighted; its position cannot be shown (${e.message}).`;
     }

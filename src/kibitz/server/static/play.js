@@ -20,7 +20,7 @@ let fresh = false;      // the next state is the first after (re)connecting
 let sent = null;        // the move sent and not yet seen played: {message, label, ply}
 let pending = null;     // a move made while offline, to send once connected
 let hintFor = null;
-let viewing = null;     // {ply, view}: a finished game's position chosen in its analysis
+let viewing = null;     // {ply, view, seat}: a finished game's position chosen in its analysis
 
 const ctx = {
   hint: null,
@@ -211,18 +211,18 @@ async function analyse() {
   $("analyse").disabled = true;
   try {
     const { openAnalysis } = await import("/static/analysis.js");
-    await openAnalysis(box, tableId, last, (ply, view) => {
-      viewing = ply === null ? null : { ply, view };
+    await openAnalysis(box, tableId, last, (ply, view, seat) => {
+      viewing = ply === null ? null : { ply, view, seat };
       ctx.redraw();
     });
   } catch (e) { error(e.message); }
   $("analyse").disabled = false;
 }
 
-// The page's message with the analysed position in place of the table's own (as watched).
+// The page's message with the analysed position in place of the table's own, as its mover saw it.
 function shownMsg(msg) {
   if (!viewing || !msg.outcome) return msg;
-  return { ...msg, seat: null, view: viewing.view, legal: [], your_turn: false, ply: viewing.ply };
+  return { ...msg, seat: viewing.seat, view: viewing.view, legal: [], your_turn: false, ply: viewing.ply };
 }
 
 async function rematch() {
