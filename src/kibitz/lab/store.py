@@ -5,7 +5,8 @@ so an interrupted run resumes by skipping the keys already stored and a report c
 rebuilt from the file alone. The file is in WAL mode with ``synchronous=NORMAL``: a commit
 survives the process being killed without waiting for the disk (a power cut may lose the
 last few rows, never the file), which matters when a fast solver finishes a chunk every few
-milliseconds. The file also holds the run's settings: resuming with other
+milliseconds. Closing returns the file to the ordinary rollback journal, so a closed store is
+one self-contained file (as kept in the repository) again. The file also holds the run's settings: resuming with other
 settings (another game, other options, another node limit) is refused, not mixed in.
 """
 
@@ -67,7 +68,8 @@ class ResultStore:
             yield key, _unpack(blob)
 
     def close(self) -> None:
-        """Close the file."""
+        """Close the file, back in rollback-journal mode (the WAL folded in)."""
+        self._db.execute("PRAGMA journal_mode=DELETE")
         self._db.close()
 
     def __enter__(self) -> ResultStore:

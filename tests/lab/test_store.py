@@ -1,0 +1,31 @@
+"""The result store: rows kept across reopening, other settings refused, one plain file when
+closed."""
+
+import sqlite3
+
+import pytest
+
+from kibitz.core.errors import InvalidOptions
+from kibitz.lab.store import ResultStore
+
+
+def test_rows_survive_reopening_and_other_settings_are_refused(tmp_path):
+    path = tmp_path / "r.sqlite"
+    with ResultStore(path, "survey", {"nodes": 5}) as store:
+        store.add("000000000001", [[1, "win", 3, {"home": 0}]])
+        assert list(tmp_path.glob("r.sqlite-wal"))  # writing goes through the WAL
+    with ResultStore(path, "survey", {"nodes": 5}) as store:
+        assert store.keys() == {"000000000001"}
+        assert list(store.items()) == [("000000000001", [[1, "win", 3, {"home": 0}]])]
+    with pytest.raises(InvalidOptions, match="other settings"):
+        ResultStore(path, "survey", {"nodes": 6})
+
+
+def test_a_closed_store_is_one_self_contained_file(tmp_path):
+    path = tmp_path / "r.sqlite"
+    with ResultStore(path, "study", {}) as store:
+        store.add("a", {"points": 1.0})
+    assert [p.name for p in tmp_path.iterdir()] == ["r.sqlite"]
+    db = sqlite3.connect(path)
+    assert db.execute("PRAGMA journal_mode").fetchone() == ("delete",)
+    assert db.execute("SELECT count(*) FROM results").fetchone() == (1,)
