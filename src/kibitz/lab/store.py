@@ -6,8 +6,9 @@ rebuilt from the file alone. The file is in WAL mode with ``synchronous=NORMAL``
 survives the process being killed without waiting for the disk (a power cut may lose the
 last few rows, never the file), which matters when a fast solver finishes a chunk every few
 milliseconds. Closing returns the file to the ordinary rollback journal, so a closed store is
-one self-contained file (as kept in the repository) again. The file also holds the run's settings: resuming with other
-settings (another game, other options, another node limit) is refused, not mixed in.
+one self-contained file (as kept in the repository) again. The file also holds the run's
+settings: resuming with other settings (another game, other options, another node limit) is
+refused, not mixed in.
 """
 
 from __future__ import annotations
