@@ -1,5 +1,6 @@
 """Fixtures of the server tests: an app on a temporary database (SQLite, or a fresh database
-on the PostgreSQL server named by ``KIBITZ_TEST_POSTGRES``), thread-pool workers."""
+on the PostgreSQL server named by ``KIBITZ_TEST_POSTGRES``), thread-pool workers; for the
+browser tests a real server, headless Chromium and the screenshot folder, one per module."""
 
 from __future__ import annotations
 
@@ -10,6 +11,9 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
+from helpers import Server
+from pagekit import ARGS, CHROMIUM
+from playwright.sync_api import Browser, sync_playwright
 from sqlalchemy import create_engine, text
 
 from kibitz.server.app import create_app
@@ -92,3 +96,31 @@ def make_client(db_url: str, limits: Limits) -> Iterator[Callable[[], TestClient
 def client(make_client: Callable[[], TestClient]) -> TestClient:
     """A running app."""
     return make_client()
+
+
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """Where a browser module's screenshots go: ``$KIBITZ_SCREENSHOTS`` or a temporary
+    folder (printed at the end)."""
+    folder = Path(os.environ.get("KIBITZ_SCREENSHOTS") or tmp_path_factory.mktemp("shots"))
+    folder.mkdir(parents=True, exist_ok=True)
+    yield folder
+    print(f"\nscreenshots: {folder}")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A real ``kibitz serve`` on a free port and a temporary SQLite database."""
+    srv = Server(tmp_path_factory.mktemp("db") / "kibitz.db")
+    srv.start()
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """Headless Debian Chromium."""
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        yield b
+        b.close()

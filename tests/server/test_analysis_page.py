@@ -6,15 +6,10 @@ sideways scrolling and no serious accessibility violation. Screenshots go to
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from helpers import Server
 from pagekit import (
-    ARGS,
-    CHROMIUM,
     DESKTOP,
     PHONE,
     open_tab,
@@ -25,31 +20,7 @@ from pagekit import (
     wait_past,
     watch,
 )
-from playwright.sync_api import Browser, expect, sync_playwright
-
-
-@pytest.fixture(scope="module")
-def shots(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    folder = Path(os.environ.get("KIBITZ_SCREENSHOTS") or tmp_path_factory.mktemp("shots"))
-    folder.mkdir(parents=True, exist_ok=True)
-    yield folder
-    print(f"\nscreenshots: {folder}")
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    srv = Server(tmp_path_factory.mktemp("db") / "kibitz.db")
-    srv.start()
-    yield srv
-    srv.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        yield b
-        b.close()
+from playwright.sync_api import Browser, expect
 
 
 def test_a_finished_deal_is_analysed_on_the_page(

@@ -11,17 +11,13 @@ or critical violation). Screenshots of every page at desktop and phone width go 
 
 from __future__ import annotations
 
-import os
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import httpx
-import pytest
 from helpers import Server
 from pagekit import (
-    ARGS,
-    CHROMIUM,
     DESKTOP,
     INFO_BLOCKS,
     PHONE,
@@ -39,34 +35,10 @@ from pagekit import (
     wait_past,
     watch,
 )
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
 Pick = Callable[[Page], None]
 """Makes one move on a page by clicking (without waiting for it to be played)."""
-
-
-@pytest.fixture(scope="module")
-def shots(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    folder = Path(os.environ.get("KIBITZ_SCREENSHOTS") or tmp_path_factory.mktemp("screenshots"))
-    folder.mkdir(parents=True, exist_ok=True)
-    yield folder
-    print(f"\nscreenshots: {folder}")
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    srv = Server(tmp_path_factory.mktemp("db") / "kibitz.db")
-    srv.start()
-    yield srv
-    srv.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        yield b
-        b.close()
 
 
 class Table:
