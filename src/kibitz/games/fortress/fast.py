@@ -84,6 +84,20 @@ _MOD13 = np.array([x % 13 for x in range(26)], dtype=np.int64)
 
 # -- moves ------------------------------------------------------------------------------
 @njit(cache=True, inline="always")
+def _put(st, pile, c):
+    """Lay card ``c`` on top of ``pile``, keeping lengths, locations and hashes."""
+    k = st[LEN + pile]
+    if k == 0:
+        st[EMPTY] -= 1
+    st[PILES + 52 * pile + k] = c
+    st[LEN + pile] = k + 1
+    st[WHERE + c] = pile
+    st[POS + c] = k
+    st[HASH + pile] ^= _Z[0, k, c]
+    st[HASH + 10 + pile] ^= _Z[1, k, c]
+
+
+@njit(cache=True, inline="always")
 def _do(st, src, dst):
     """Move the top of pile ``src`` to pile ``dst`` or home; return the undo code."""
     n = st[LEN + src] - 1
@@ -100,15 +114,7 @@ def _do(st, src, dst):
         st[HOME] += 1
         st[WHERE + c] = -1
     else:
-        k = st[LEN + dst]
-        if k == 0:
-            st[EMPTY] -= 1
-        st[PILES + 52 * dst + k] = c
-        st[LEN + dst] = k + 1
-        st[WHERE + c] = dst
-        st[POS + c] = k
-        st[HASH + dst] ^= _Z[0, k, c]
-        st[HASH + 10 + dst] ^= _Z[1, k, c]
+        _put(st, dst, c)
     return c << 8 | src << 4 | dst
 
 
@@ -128,15 +134,7 @@ def _undo(st, code, free_base):
             st[EMPTY] += 1
         st[HASH + dst] ^= _Z[0, k, c]
         st[HASH + 10 + dst] ^= _Z[1, k, c]
-    k = st[LEN + src]
-    if k == 0:
-        st[EMPTY] -= 1
-    st[PILES + 52 * src + k] = c
-    st[LEN + src] = k + 1
-    st[WHERE + c] = src
-    st[POS + c] = k
-    st[HASH + src] ^= _Z[0, k, c]
-    st[HASH + 10 + src] ^= _Z[1, k, c]
+    _put(st, src, c)
 
 
 @njit(cache=True, inline="always")
