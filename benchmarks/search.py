@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 import kibitz
 from kibitz.ai.ismcts import ISMCTSAgent
+from kibitz.core.agent import Agent
 from kibitz.core.game import State
 from kibitz.core.play import play_random
 from kibitz.core.rng import Rng
@@ -66,38 +67,36 @@ def alphabeta(game: str, depth: int, nodes: int, **options: object) -> None:
     )
 
 
-def fast_smess() -> None:
-    """The compiled Smess core beside the Python alpha-beta, on the same positions and run."""
+def fast_search(game: str, agent: Callable[..., Agent], py_depth: int, **options: object) -> None:
+    """A compiled core beside the Python alpha-beta, on the same positions and run."""
     from kibitz.ai.alphabeta import AlphaBetaAgent
-    from kibitz.games.smess.engine import FastSmessAgent
 
-    states = positions("smess", 8, 20)
-    FastSmessAgent(nodes=1000).choose(states[0], states[0].current_player)  # load the cache
-    py_nodes, py_time = searched(states, lambda _i: AlphaBetaAgent(depth=5, nodes=20000), "nodes")
-    nodes, elapsed = searched(states, lambda _i: FastSmessAgent(nodes=300_000), "nodes")
+    states = positions(game, 8, 20, **options)
+    agent(nodes=1000).choose(states[0], states[0].current_player)  # load the cache
+    py_nodes, py_time = searched(
+        states, lambda _i: AlphaBetaAgent(depth=py_depth, nodes=20000), "nodes"
+    )
+    nodes, elapsed = searched(states, lambda _i: agent(nodes=300_000), "nodes")
     py_rate, rate = py_nodes / py_time, nodes / elapsed
     print(
-        f"smess fast (compiled) alphabeta: {rate:,.0f} nodes/s ({nodes} in {elapsed:.2f} s, "
+        f"{game} fast (compiled) alphabeta: {rate:,.0f} nodes/s ({nodes} in {elapsed:.2f} s, "
         f"{elapsed / len(states) * 1000:.0f} ms per 300,000-node move); python alphabeta "
         f"{py_rate:,.0f} nodes/s in the same run: {rate / py_rate:.1f}x"
     )
+
+
+def fast_smess() -> None:
+    """The compiled Smess core against the Python alpha-beta."""
+    from kibitz.games.smess.engine import FastSmessAgent
+
+    fast_search("smess", FastSmessAgent, 5)
 
 
 def fast_cardmate() -> None:
-    """The compiled Cardmate core beside the Python alpha-beta, on the same positions and run."""
-    from kibitz.ai.alphabeta import AlphaBetaAgent
+    """The compiled Cardmate core against the Python alpha-beta (match setups)."""
     from kibitz.games.cardmate.engine import FastCardmateAgent
 
-    states = positions("cardmate", 8, 20, suit_setup=True)
-    FastCardmateAgent(nodes=1000).choose(states[0], states[0].current_player)  # load the cache
-    py_nodes, py_time = searched(states, lambda _i: AlphaBetaAgent(depth=4, nodes=20000), "nodes")
-    nodes, elapsed = searched(states, lambda _i: FastCardmateAgent(nodes=300_000), "nodes")
-    py_rate, rate = py_nodes / py_time, nodes / elapsed
-    print(
-        f"cardmate fast (compiled) alphabeta: {rate:,.0f} nodes/s ({nodes} in {elapsed:.2f} s, "
-        f"{elapsed / len(states) * 1000:.0f} ms per 300,000-node move); python alphabeta "
-        f"{py_rate:,.0f} nodes/s in the same run: {rate / py_rate:.1f}x"
-    )
+    fast_search("cardmate", FastCardmateAgent, 4, suit_setup=True)
 
 
 def mcts_rook() -> None:
