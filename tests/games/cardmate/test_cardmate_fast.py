@@ -18,6 +18,7 @@ from test_cardmate_ai import FOLLOW_TRAP
 import kibitz
 from kibitz.ai.alphabeta import AlphaBetaAgent
 from kibitz.ai.specs import make_agent
+from kibitz.core import fastsearch
 from kibitz.core.errors import InvalidOptions
 from kibitz.core.rng import Rng
 from kibitz.games.cardmate import fast
@@ -49,7 +50,7 @@ WINNER = {(1.0, -1.0): 0, (-1.0, 1.0): 1, (0.0, 0.0): 2}
 def params(state: CardmateState) -> np.ndarray:
     """The end-rule parameters ``fast.outcome_code`` reads, from the state's options."""
     opts = state.game.options
-    cap = fast.NONE if opts.max_plies is None else opts.max_plies
+    cap = fastsearch.NONE if opts.max_plies is None else opts.max_plies
     return np.array(
         [opts.repetition_loss, opts.repetition_threshold, opts.stalemate == "loss", cap],
         dtype=np.int64,
@@ -187,10 +188,10 @@ def test_fast_agent_takes_the_quickest_win() -> None:
     state = make({"a0": "KC", "e8": "KH", "b5": "XS", "b7": "qd", "a9": "ks", "j5": "kd"})
     agent = FastCardmateAgent(nodes=50_000)
     assert state.action_to_str(agent.choose(state, 0)) in ("KHe9×", "KHf9×")
-    assert agent.last_score == fast.WIN - 1
+    assert agent.last_score == fastsearch.WIN - 1
     trap = make(FOLLOW_TRAP)
     assert trap.action_to_str(agent.choose(trap, 0)) in ("8Sc3", "8Se3")
-    assert agent.last_score == fast.WIN - 3
+    assert agent.last_score == fastsearch.WIN - 3
 
 
 def test_fast_agent_keeps_its_node_budget_and_is_deterministic() -> None:

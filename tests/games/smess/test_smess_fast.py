@@ -14,6 +14,7 @@ import pytest
 import kibitz
 from kibitz.ai.alphabeta import AlphaBetaAgent
 from kibitz.ai.specs import make_agent
+from kibitz.core import fastsearch
 from kibitz.core.errors import InvalidOptions
 from kibitz.core.rng import Rng
 from kibitz.games.smess import fast
@@ -34,7 +35,7 @@ def test_random_games_agree_with_the_rules(options: dict) -> None:
     """Every position of many random games: same moves, key, verdict; make/unmake agree."""
     game = kibitz.load("smess", **options)
     promo = bool(options.get("promotion_requires_captured_numskull"))
-    limit = options.get("max_plies_without_progress") or fast.NONE
+    limit = options.get("max_plies_without_progress") or fastsearch.NONE
     buf = np.zeros(fast.MAX_MOVES, dtype=np.int64)
     positions = 0
     for seed in range(GAMES):
@@ -99,7 +100,7 @@ def test_fast_agent_takes_the_brain_and_prefers_the_quickest_win() -> None:
     agent = FastSmessAgent(nodes=50_000)
     move = agent.choose(state, 0)
     assert state.action_to_str(move).endswith("d8")
-    assert agent.last_score == fast.WIN - 1
+    assert agent.last_score == fastsearch.WIN - 1
 
 
 def test_fast_agent_keeps_its_node_budget_and_is_deterministic() -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from kibitz.core.deepening import DeepeningAgent, DepthSearch, retired_levels
+from kibitz.core.fastsearch import MATE_BOUND, NONE
 from kibitz.games.cardmate.eval import LEGACY_LEVELS
 from kibitz.games.cardmate.rules import CardmateState
 
@@ -15,7 +16,7 @@ class FastCardmateAgent(DeepeningAgent):
 
     A position already seen in the game or in the searched line scores as a draw (or, under
     ``repetition_loss``, as the loss the rule makes it), so a side ahead avoids repeating;
-    wins score higher the sooner they come (``fast.WIN - n``: a win in n plies).
+    wins score higher the sooner they come (``WIN - n``: a win in n plies).
     """
 
     default_qdepth = 12
@@ -24,7 +25,7 @@ class FastCardmateAgent(DeepeningAgent):
         from kibitz.games.cardmate import fast  # numba loads only when the agent searches
 
         opts = state.game.options
-        left = fast.NONE if opts.max_plies is None else opts.max_plies - state.ply
+        left = NONE if opts.max_plies is None else opts.max_plies - state.ply
         params = (
             int(opts.repetition_loss),
             opts.repetition_threshold,
@@ -39,7 +40,7 @@ class FastCardmateAgent(DeepeningAgent):
         def step(depth: int, node_limit: int) -> tuple[int, int, bool]:
             return fast.search_depth(ctx, board, kings, state.side, depth, node_limit)
 
-        return DepthSearch(step, lambda: int(ctx[9][0]), fast.MATE_BOUND)
+        return DepthSearch(step, lambda: int(ctx[9][0]), MATE_BOUND)
 
 
 legacy_agent = retired_levels(LEGACY_LEVELS)

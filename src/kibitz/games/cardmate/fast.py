@@ -14,6 +14,15 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from kibitz.core.fastsearch import (
+    MAX_PLY,
+    NO_HIT,
+    WIN,
+    pick,
+    probe,
+    remember_cutoff,
+    store,
+)
 from kibitz.games.cardmate.cards import ACE, KING, NINE, ONE, PALACES, QUEEN, TEN
 from kibitz.games.cardmate.eval import (
     ADVANCE,
@@ -29,16 +38,8 @@ from kibitz.games.cardmate.eval import (
 from kibitz.games.cardmate.rules import ENTER_LOW, SIDE_KEY, ZOBRIST
 from kibitz.games.cardmate.tables import ALL_DIRECTIONS, PATTERNS
 
-MAX_PLY = 96
-"""Deepest ply the search reaches, extensions and quiescence included."""
 MAX_MOVES = 512
 """Room for one position's moves (26 cards never have this many)."""
-WIN = 1_000_000
-"""Score of a won game now; a win ``n`` plies away scores ``WIN - n``."""
-MATE_BOUND = WIN - 1000
-NONE = 1 << 40
-"""A ply cap that never binds (``max_plies`` off)."""
-EXACT, LOWER, UPPER = 0, 1, 2
 NUM_ACTIONS = 100 * 200
 
 CHASE = 4
@@ -428,32 +429,8 @@ def _tactical(board, moves, n) -> int:
     return k
 
 
-@njit(cache=True)
-def _pick(moves, scores, i, n) -> int:
-    """Swap the best-scored of ``moves[i:n]`` to ``i`` and return it."""
-    best = i
-    for j in range(i + 1, n):
-        if scores[j] > scores[best]:
-            best = j
-    moves[i], moves[best] = moves[best], moves[i]
-    scores[i], scores[best] = scores[best], scores[i]
-    return moves[i]
 
 
-@njit(cache=True)
-def _store(tt_key, tt_data, h, ply, depth, value, alpha, beta, move) -> None:
-    """Keep a node's result (win scores relative to the node, not the root)."""
-    flag = UPPER if value <= alpha else LOWER if value >= beta else EXACT
-    if value > MATE_BOUND:
-        value += ply
-    elif value < -MATE_BOUND:
-        value -= ply
-    slot = np.int64(h & np.uint64(tt_key.shape[0] - 1))
-    tt_key[slot] = h
-    tt_data[slot, 0] = depth
-    tt_data[slot, 1] = value
-    tt_data[slot, 2] = flag
-    tt_data[slot, 3] = move
 
 
 @njit(cache=True)
@@ -552,24 +529,10 @@ def search_depth(ctx, board, kings, side, depth, node_limit):
                 continue
             stats[0] += 1
             h = path[ply]
-            slot = np.int64(h & np.uint64(tt_key.shape[0] - 1))
-            tt_move = -1
-            if tt_key[slot] == h:
-                tt_move = tt_data[slot, 3]
-                if ply > 0 and tt_data[slot, 0] >= depth_[ply]:
-                    v = tt_data[slot, 1]
-                    if v > MATE_BOUND:
-                        v -= ply
-                    elif v < -MATE_BOUND:
-                        v += ply
-                    flag = tt_data[slot, 2]
-                    if (
-                        flag == EXACT
-                        or (flag == LOWER and v >= beta_[ply])
-                        or (flag == UPPER and v <= alpha_[ply])
-                    ):
-                        value, mode = v, RETURN
-                        continue
+            tt_move, v = probe(tt_key, tt_data, h, ply, depth_[ply], alpha_[ply], beta_[ply])
+            if v != NO_HIT:
+                value, mode = v, RETURN
+                continue
             n_[ply] = n
             _order(board, moves[ply], scores[ply], n, tt_move, killers, history, ply)
             i_[ply] = 0
@@ -581,7 +544,7 @@ def search_depth(ctx, board, kings, side, depth, node_limit):
             if i_[ply] >= n_[ply]:  # every move searched: this node's value
                 value = best_[ply]
                 if qply_[ply] < 0:
-                    _store(
+                    store(
                         tt_key,
                         tt_data,
                         path[ply],
@@ -594,7 +557,7 @@ def search_depth(ctx, board, kings, side, depth, node_limit):
                     )
                 mode = RETURN
                 continue
-            m = _pick(moves[ply], scores[ply], i_[ply], n_[ply])
+            m = pick(moves[ply], scores[ply], i_[ply], n_[ply])
             i_[ply] += 1
             move_[ply] = m
             quiet_[ply] = board[(m % 200) >> 1] < 0
@@ -655,10 +618,7 @@ def search_depth(ctx, board, kings, side, depth, node_limit):
             alpha_[ply] = value
         if alpha_[ply] >= beta_[ply]:
             if quiet_[ply] and not m & 1:
-                if killers[ply, 0] != m:
-                    killers[ply, 1] = killers[ply, 0]
-                    killers[ply, 0] = m
-                history[m] += depth_[ply] * depth_[ply]
+                remember_cutoff(killers, history, ply, m, depth_[ply])
             i_[ply] = n_[ply]
 
 

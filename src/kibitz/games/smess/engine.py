@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from kibitz.core.deepening import DeepeningAgent, DepthSearch, retired_levels
+from kibitz.core.fastsearch import MATE_BOUND, NONE
 from kibitz.games.smess.eval import LEGACY_LEVELS
 from kibitz.games.smess.rules import SmessState
 
@@ -14,7 +15,7 @@ class FastSmessAgent(DeepeningAgent):
     """Compiled alpha-beta for Smess.
 
     Positions already seen in the game or in the searched line score as draws, so a side
-    ahead avoids repeating; wins score higher the sooner they come (``fast.WIN - n``).
+    ahead avoids repeating; wins score higher the sooner they come (``WIN - n``).
     """
 
     default_qdepth = 16
@@ -27,8 +28,8 @@ class FastSmessAgent(DeepeningAgent):
         left = None if opts.max_plies is None else opts.max_plies - len(state.history)
         params = (
             int(opts.promotion_requires_captured_numskull),
-            fast.NONE if limit is None else limit,
-            fast.NONE if left is None else left,
+            NONE if limit is None else limit,
+            NONE if left is None else left,
             self.qdepth,
         )
         ctx = fast.new_context(self.tt_bits, np.array(list(state.seen), dtype=np.uint64), params)
@@ -40,7 +41,7 @@ class FastSmessAgent(DeepeningAgent):
                 ctx, board, counts, state.side, state.plies_without_progress, depth, node_limit
             )
 
-        return DepthSearch(step, lambda: int(ctx[8][0]), fast.MATE_BOUND)
+        return DepthSearch(step, lambda: int(ctx[8][0]), MATE_BOUND)
 
 
 legacy_agent = retired_levels(LEGACY_LEVELS)

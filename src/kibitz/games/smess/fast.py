@@ -13,21 +13,22 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from kibitz.core.fastsearch import (
+    MAX_PLY,
+    NO_HIT,
+    WIN,
+    pick,
+    probe,
+    remember_cutoff,
+    store,
+)
 from kibitz.games.smess.board import ARROWS, DIRECTIONS, NUM_SQUARES, RAYS, WIDTH
 from kibitz.games.smess.eval import NINNY_BONUS, PIECE_VALUE
 from kibitz.games.smess.pieces import KIND, OWNER, PROMOTION_SQUARES
 from kibitz.games.smess.rules import ZOBRIST, ZOBRIST_RED
 
-MAX_PLY = 96
-"""Deepest ply the search reaches, extensions and quiescence included."""
 MAX_MOVES = 512
 """Room for one position's moves (far more than any reachable position has)."""
-WIN = 1_000_000
-"""Score of capturing the Brain now; a win ``n`` plies away scores ``WIN - n``."""
-MATE_BOUND = WIN - 1000
-NONE = 1 << 40
-"""A limit that never binds (no-progress rule or ply cap switched off)."""
-EXACT, LOWER, UPPER = 0, 1, 2
 
 TRAPPED = 60
 """Penalty of a Numskull on a square with a single exit arrow (one block traps it)."""
@@ -294,16 +295,6 @@ def _order(board, moves, scores, n, tt_move, killers, history, ply) -> None:
             scores[i] = history[m]
 
 
-@njit(cache=True)
-def _pick(moves, scores, i, n) -> int:
-    """Swap the best-scored of ``moves[i:n]`` to ``i`` and return it."""
-    best = i
-    for j in range(i + 1, n):
-        if scores[j] > scores[best]:
-            best = j
-    moves[i], moves[best] = moves[best], moves[i]
-    scores[i], scores[best] = scores[best], scores[i]
-    return moves[i]
 
 
 @njit(cache=True)
@@ -398,24 +389,10 @@ def search_depth(ctx, board, counts, side, counter, depth, node_limit):
                 continue
             stats[0] += 1
             h = path[ply]
-            slot = np.int64(h & np.uint64(tt_key.shape[0] - 1))
-            tt_move = -1
-            if tt_key[slot] == h:
-                tt_move = tt_data[slot, 3]
-                if ply > 0 and tt_data[slot, 0] >= depth_[ply]:
-                    v = tt_data[slot, 1]
-                    if v > MATE_BOUND:
-                        v -= ply
-                    elif v < -MATE_BOUND:
-                        v += ply
-                    flag = tt_data[slot, 2]
-                    if (
-                        flag == EXACT
-                        or (flag == LOWER and v >= beta_[ply])
-                        or (flag == UPPER and v <= alpha_[ply])
-                    ):
-                        value, mode = v, RETURN
-                        continue
+            tt_move, v = probe(tt_key, tt_data, h, ply, depth_[ply], alpha_[ply], beta_[ply])
+            if v != NO_HIT:
+                value, mode = v, RETURN
+                continue
             n_[ply] = n
             _order(board, moves[ply], scores[ply], n, tt_move, killers, history, ply)
             i_[ply] = 0
@@ -429,11 +406,11 @@ def search_depth(ctx, board, counts, side, counter, depth, node_limit):
                     value = alpha_[ply]
                 else:
                     value = best_[ply]
-                    _store(tt_key, tt_data, path[ply], ply, depth_[ply], value, orig_[ply],
+                    store(tt_key, tt_data, path[ply], ply, depth_[ply], value, orig_[ply],
                            beta_[ply], bmove_[ply])
                 mode = RETURN
                 continue
-            m = _pick(moves[ply], scores[ply], i_[ply], n_[ply])
+            m = pick(moves[ply], scores[ply], i_[ply], n_[ply])
             i_[ply] += 1
             move_[ply] = m
             quiet_[ply] = board[m % NUM_SQUARES] == 0
@@ -500,27 +477,10 @@ def search_depth(ctx, board, counts, side, counter, depth, node_limit):
             alpha_[ply] = value
         if alpha_[ply] >= beta_[ply]:
             if quiet_[ply] and not prom_[ply]:
-                if killers[ply, 0] != m:
-                    killers[ply, 1] = killers[ply, 0]
-                    killers[ply, 0] = m
-                history[m] += depth_[ply] * depth_[ply]
+                remember_cutoff(killers, history, ply, m, depth_[ply])
             i_[ply] = n_[ply]
 
 
-@njit(cache=True)
-def _store(tt_key, tt_data, h, ply, depth, value, alpha, beta, move) -> None:
-    """Keep a node's result (mate scores relative to the node, not the root)."""
-    flag = UPPER if value <= alpha else LOWER if value >= beta else EXACT
-    if value > MATE_BOUND:
-        value += ply
-    elif value < -MATE_BOUND:
-        value -= ply
-    slot = np.int64(h & np.uint64(tt_key.shape[0] - 1))
-    tt_key[slot] = h
-    tt_data[slot, 0] = depth
-    tt_data[slot, 1] = value
-    tt_data[slot, 2] = flag
-    tt_data[slot, 3] = move
 
 
 def new_context(tt_bits: int, seen: np.ndarray, params: tuple[int, int, int, int]) -> tuple:
