@@ -1,8 +1,9 @@
 """Seconds per move of each computer level (p50 / p95 / max), as the ladders list them.
 
 Each level chooses a move in the same positions of a game: decision points reached by
-seeded random play of 0 to 40 player moves (chance draws besides) from the game's match setup (``match_defaults``).
-A fresh agent per position, so no level profits from an earlier search.
+seeded random play of 0 to 40 player moves (chance draws besides) from the game's match
+setup (``match_defaults``). A fresh agent per position, so no level profits from an earlier
+search.
 
 Run: python benchmarks/levels.py [GAME ...] [--positions 20]
 """
