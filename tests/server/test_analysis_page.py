@@ -1,26 +1,30 @@
 """The analysis on the table page, in headless Chromium: a finished game's "Analyse" button
 shows the evaluation graph, the marks and the better moves; choosing a move shows its
-position; the player and a spectator on a phone both get it, with no console error, no
-sideways scrolling and no serious accessibility violation. Screenshots go to
+position, as its mover saw it, yet "you" stays the page's own seat (TCHESS, Rook); the player
+and a spectator on a phone both get it, with no console error, no sideways scrolling and no
+serious accessibility violation. Screenshots go to
 ``$KIBITZ_SCREENSHOTS`` (or a temporary folder, printed at the end)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from helpers import Server
 from pagekit import (
     DESKTOP,
     PHONE,
+    my_turn_or_over,
     open_tab,
     overflow,
+    ply,
     serious_violations,
     shoot,
     start_from_lobby,
     wait_past,
     watch,
 )
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Page, expect
 
 
 def test_a_finished_deal_is_analysed_on_the_page(
@@ -73,6 +77,93 @@ def test_a_finished_deal_is_analysed_on_the_page(
     assert overflow(sp) == 0
     assert serious_violations(sp) == []
     shoot(sp, shots, "analysis-phone")
+    for tab in (player, spectator):
+        assert tab.errors == [], tab.errors
+        tab.close()
+
+
+def play_to_the_end(page: Page) -> None:
+    """Play the first legal move on each of this page's turns until the game is over."""
+    while my_turn_or_over(page):
+        before = ply(page)
+        if not page.locator("#legal").is_visible():
+            page.click("#legal-box summary")
+        page.locator("#legal button").first.click()
+        wait_past(page, before)
+    expect(page.locator("#status")).to_contain_text("Game over")
+
+
+def show_move_of(page: Page, name: str) -> None:
+    """Open the analysis (once) and show the position after ``name``'s first analysed move."""
+    if not page.locator("#analysis").is_visible():
+        page.click("#analyse")
+    move = page.locator(".analysis-moves button").filter(has_text=re.compile(rf"^\d+\. {name} "))
+    expect(move.first).to_be_visible(timeout=60_000)  # the workers start cold
+    move.first.click()
+    expect(page.locator("#analysis-where")).to_contain_text(f"as {name} saw it")
+
+
+def test_the_analysed_position_names_the_page_viewer_as_you_in_tchess(
+    browser: Browser, server: Server, shots: Path
+) -> None:
+    """The board shows the analysed mover's hand, but "(you)" stays with the page's own
+    seat: none for a spectator, White for White's player looking at Black's move."""
+    player = open_tab(browser, DESKTOP)
+    page = player.page
+    table = start_from_lobby(
+        page, server.url, "tchess", {"max_rounds": "1"}, seed="3", seats={1: "computer:1"}
+    )
+    play_to_the_end(page)
+    show_move_of(page, "Black")
+    expect(page.locator(".seat-line strong")).to_have_text(["White (you)", "Black"])
+    expect(page.locator("#hand [data-card]").first).to_be_visible()
+    shoot(page, shots, "analysis-tchess-player")
+
+    spectator = watch(browser, server.url, table, DESKTOP)
+    sp = spectator.page
+    for name, lines in (("White", ["Black", "White"]), ("Black", ["White", "Black"])):
+        show_move_of(sp, name)
+        expect(sp.locator(".seat-line strong")).to_have_text(lines)
+        expect(sp.locator("#hand [data-card]").first).to_be_visible()
+    shoot(sp, shots, "analysis-tchess-spectator")
+    for tab in (player, spectator):
+        assert tab.errors == [], tab.errors
+        tab.close()
+
+
+def test_the_analysed_position_names_the_page_viewer_as_you_in_rook(
+    browser: Browser, server: Server, shots: Path
+) -> None:
+    """Rook: "you" and the partner tag go with the page's own seat (South, partner North),
+    not with West whose move is analysed; a spectator is nobody's partner."""
+    player = open_tab(browser, DESKTOP)
+    page = player.page
+    table = start_from_lobby(
+        page,
+        server.url,
+        "rook",
+        {"hand_size": "3", "max_hands": "1"},
+        seed="3",
+        seats={s: "computer:1" for s in (1, 2, 3)},
+    )
+    play_to_the_end(page)
+    show_move_of(page, "West")
+    head = ".seat[data-seat='{}'] > div:first-child"
+    expect(page.locator(head.format(0))).to_have_text("South you")
+    expect(page.locator(head.format(1))).not_to_contain_text("you")
+    expect(page.locator(".seat[data-seat='2'] .tag")).to_contain_text(["partner"])
+    expect(page.locator(".seat .tag").filter(has_text="partner")).to_have_count(1)
+    expect(page.locator("#hand .card").first).to_be_visible()
+    shoot(page, shots, "analysis-rook-player")
+
+    spectator = watch(browser, server.url, table, DESKTOP)
+    sp = spectator.page
+    for name in ("South", "West"):
+        show_move_of(sp, name)
+        expect(sp.locator(".rook-table")).not_to_contain_text("you")
+        expect(sp.locator(".seat .tag").filter(has_text="partner")).to_have_count(0)
+        expect(sp.locator("#hand .card").first).to_be_visible()
+    shoot(sp, shots, "analysis-rook-spectator")
     for tab in (player, spectator):
         assert tab.errors == [], tab.errors
         tab.close()

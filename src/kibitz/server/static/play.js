@@ -222,7 +222,7 @@ async function analyse() {
 // The page's message with the analysed position in place of the table's own, as its mover saw it.
 function shownMsg(msg) {
   if (!viewing || !msg.outcome) return msg;
-  return { ...msg, seat: viewing.seat, view: viewing.view, legal: [], your_turn: false, ply: viewing.ply };
+  return { ...msg, seat: viewing.seat, me: msg.seat, view: viewing.view, legal: [], your_turn: false, ply: viewing.ply };
 }
 
 async function rematch() {

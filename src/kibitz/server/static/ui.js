@@ -65,6 +65,10 @@ export function keepFocus(redraw) {
 // Whether the reader asked for less motion (then nothing slides).
 export const reducedMotion = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
 
+// The page's own seat (null: a spectator). It differs from `msg.seat`, the seat whose view is
+// drawn, while the analysis shows a position as another seat saw it (play.js sets `me`).
+export const viewer = (msg) => ("me" in msg ? msg.me : msg.seat);
+
 // Whether two seats play on the same side (partners), from the description's seats.
 export function sameSide(desc, a, b) {
   return a !== b && desc.seats[a]?.side === desc.seats[b]?.side;

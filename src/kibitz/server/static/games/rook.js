@@ -4,7 +4,7 @@
 // score sheet and a log of calls and tricks. Controls come from the structured moves:
 // `kind` (bid, pass, discard, trump, play), `card`, `bid` and `colour`.
 import { cardButton, cardFigure, rookCard } from "/static/games/cards.js";
-import { button, el, sameSide } from "/static/ui.js";
+import { button, el, sameSide, viewer } from "/static/ui.js";
 
 export const logTitle = "Auction and tricks";
 let chosen = new Set();      // the discards picked, before they are sent
@@ -30,7 +30,7 @@ function figure(code, msg, extra = "") {
   return cardFigure(rookCard(card, msg.table.description.bird), cardLabel(card, msg.table.description), extra);
 }
 
-// Where each seat sits as drawn: the viewer (or South for a spectator) at the bottom.
+// Where each seat sits as drawn: the seat whose view is drawn (South for a spectator) at the bottom.
 function places(msg) {
   const me = msg.seat ?? 0;
   return { s: me, w: (me + 1) % 4, n: (me + 2) % 4, e: (me + 3) % 4 };
@@ -45,9 +45,10 @@ function seatBox(msg, where, seat) {
   const v = msg.view;
   const desc = msg.table.description;
   const info = msg.table.seats[seat];
-  const who = seat === msg.seat ? "you" : info.kind === "computer" ? `computer${info.agent?.startsWith("level:") ? " " + info.agent.slice(6) : ""}` : (info.name || info.kind);
+  const me = viewer(msg);
+  const who = seat === me ? "you" : info.kind === "computer" ? `computer${info.agent?.startsWith("level:") ? " " + info.agent.slice(6) : ""}` : (info.name || info.kind);
   const tags = [];
-  if (msg.seat !== null && sameSide(desc, seat, msg.seat)) tags.push(["partner", "partner"]);
+  if (me !== null && sameSide(desc, seat, me)) tags.push(["partner", "partner"]);
   if (v.dealer === seat) tags.push(["dealer", ""]);
   if (v.declarer === seat) tags.push([`declarer ${v.contract}`, "turn"]);
   if (v.to_act === seat && !msg.outcome) tags.push(["to play", "turn"]);
@@ -88,7 +89,7 @@ function guidance(msg) {
   const v = msg.view;
   if (msg.outcome || !msg.your_turn) return { text: "", why: msg.outcome ? "the game is over" : "not your turn" };
   if (v.phase === "auction") {
-    const high = v.high_bid ? `High bid ${v.high_bid} by ${names(msg)[v.high_bidder]}${sameSide(msg.table.description, v.high_bidder, msg.seat) ? " (your partner)" : ""}.` : "No bid yet.";
+    const high = v.high_bid ? `High bid ${v.high_bid} by ${names(msg)[v.high_bidder]}${sameSide(msg.table.description, v.high_bidder, viewer(msg)) ? " (your partner)" : ""}.` : "No bid yet.";
     return { text: `${high} Bid or pass.`, why: "bid or pass first" };
   }
   if (v.phase === "discard") {

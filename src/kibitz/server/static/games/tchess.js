@@ -3,7 +3,7 @@
 // the round log in sentences. Controls come from the structured moves: `kind` (attack,
 // defend, end, pass, take) and `cards`; the rows and strengths come from the game's view.
 import { cardBack, cardButton, cardFigure, pieceCard } from "/static/games/cards.js";
-import { button, el } from "/static/ui.js";
+import { button, el, viewer } from "/static/ui.js";
 
 const LAYS = new Set(["attack", "defend"]);
 export const logTitle = "Round log";
@@ -68,7 +68,7 @@ function rowBox(msg, seat, face) {
 // A seat's hand (face down unless it is the viewer's), deck and discard pile.
 function seatLine(msg, seat) {
   const v = msg.view;
-  const you = seat === msg.seat ? " (you)" : "";
+  const you = seat === viewer(msg) ? " (you)" : "";
   const discard = v.discards[seat];
   const backs = seat === msg.seat ? [] : Array.from({ length: v.hand_sizes[seat] }, () => el("span", { className: "card back" }, cardBack()));
   return el("div", { className: "seat-line" },
