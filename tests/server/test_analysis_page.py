@@ -117,6 +117,7 @@ def test_the_analysed_position_names_the_page_viewer_as_you_in_tchess(
     show_move_of(page, "Black")
     expect(page.locator(".seat-line strong")).to_have_text(["White (you)", "Black"])
     expect(page.locator("#hand [data-card]").first).to_be_visible()
+    expect(page.locator("#hand")).to_have_attribute("aria-label", "Black's hand")
     shoot(page, shots, "analysis-tchess-player")
 
     spectator = watch(browser, server.url, table, DESKTOP)
@@ -125,6 +126,7 @@ def test_the_analysed_position_names_the_page_viewer_as_you_in_tchess(
         show_move_of(sp, name)
         expect(sp.locator(".seat-line strong")).to_have_text(lines)
         expect(sp.locator("#hand [data-card]").first).to_be_visible()
+        expect(sp.locator("#hand")).to_have_attribute("aria-label", f"{name}'s hand")
     shoot(sp, shots, "analysis-tchess-spectator")
     for tab in (player, spectator):
         assert tab.errors == [], tab.errors
@@ -154,6 +156,7 @@ def test_the_analysed_position_names_the_page_viewer_as_you_in_rook(
     expect(page.locator(".seat[data-seat='2'] .tag")).to_contain_text(["partner"])
     expect(page.locator(".seat .tag").filter(has_text="partner")).to_have_count(1)
     expect(page.locator("#hand .card").first).to_be_visible()
+    expect(page.locator("#hand")).to_have_attribute("aria-label", "West's hand")
     shoot(page, shots, "analysis-rook-player")
 
     spectator = watch(browser, server.url, table, DESKTOP)

@@ -69,6 +69,9 @@ export const reducedMotion = () => matchMedia("(prefers-reduced-motion: reduce)"
 // drawn, while the analysis shows a position as another seat saw it (play.js sets `me`).
 export const viewer = (msg) => ("me" in msg ? msg.me : msg.seat);
 
+// The accessible name of the hand drawn: "your hand", or whose it is while the analysis shows it.
+export const handName = (msg) => (viewer(msg) === msg.seat ? "your hand" : `${msg.table.player_names[msg.seat]}'s hand`);
+
 // Whether two seats play on the same side (partners), from the description's seats.
 export function sameSide(desc, a, b) {
   return a !== b && desc.seats[a]?.side === desc.seats[b]?.side;

@@ -4,7 +4,7 @@
 // score sheet and a log of calls and tricks. Controls come from the structured moves:
 // `kind` (bid, pass, discard, trump, play), `card`, `bid` and `colour`.
 import { cardButton, cardFigure, rookCard } from "/static/games/cards.js";
-import { button, el, sameSide, viewer } from "/static/ui.js";
+import { button, el, handName, sameSide, viewer } from "/static/ui.js";
 
 export const logTitle = "Auction and tricks";
 let chosen = new Set();      // the discards picked, before they are sent
@@ -115,7 +115,7 @@ function handBox(msg, ctx) {
   const plays = msg.legal.filter((m) => m.kind === "play");
   const choosing = discarding || plays.length > 0;
   return el("div", { className: `cards hand ${choosing ? "choosing" : ""}`, id: "hand", dataset: { focusGroup: "hand" },
-    attrs: { role: "group", "aria-label": "your hand" } },
+    attrs: { role: "group", "aria-label": handName(msg) } },
     ...(v.hand || []).map((code) => {
       const move = plays.find((m) => m.card === code);
       const card = cards[code] || { code, colour: null, rank: null, points: 0 };

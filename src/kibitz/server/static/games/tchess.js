@@ -3,7 +3,7 @@
 // the round log in sentences. Controls come from the structured moves: `kind` (attack,
 // defend, end, pass, take) and `cards`; the rows and strengths come from the game's view.
 import { cardBack, cardButton, cardFigure, pieceCard } from "/static/games/cards.js";
-import { button, el, viewer } from "/static/ui.js";
+import { button, el, handName, viewer } from "/static/ui.js";
 
 const LAYS = new Set(["attack", "defend"]);
 export const logTitle = "Round log";
@@ -91,7 +91,7 @@ function handBox(msg, face, ctx) {
   const seen = {};
   const why = msg.outcome ? "the game is over" : (msg.your_turn ? (v.phase === "play" ? "cannot be laid now" : "not in this phase") : "not your turn");
   const hand = el("div", { className: "cards hand", id: "hand", dataset: { focusGroup: "hand" },
-    attrs: { role: "group", "aria-label": "your hand" } },
+    attrs: { role: "group", "aria-label": handName(msg) } },
     ...(v.hand || []).map((c) => {
       seen[c] = (seen[c] || 0) + 1;
       const move = lays.find((m) => m.cards[0] === c);
