@@ -130,6 +130,8 @@ def match_cmd(
     else:
         typer.echo(f"{game}: {a} vs {b}")
         typer.echo(result.stats.summary())
+        for line in result.score_stats.summary_lines():
+            typer.echo(line)
 
 
 def ladder_row(upper: int, lower: int, stats: MatchStats) -> str:

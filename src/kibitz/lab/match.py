@@ -5,6 +5,11 @@ two-player games and partnerships of four rotate). With ``duplicate``, games ``2
 ``2k+1`` share a deal (the same seed) with the seats swapped, which cancels the luck of the
 deal.
 
+Where the game keeps a score (``State.scores()``, one per side) each game also gives A's
+margin over B at its end, and in bidding games (``State.contracts()``) each side's contracts;
+``MatchResult.score_stats`` turns them into points per game (or hand), duplicate boards and
+made rates.
+
 In a one-player game (patience) game ``i`` is deal ``seed + i`` played once by A and once by
 B: A scores 1 when only A wins it, 0 when only B does, and 1/2 when both or neither do. A
 one-player game also ends, as lost, when the agent brings back a position for the third time
@@ -27,7 +32,7 @@ from kibitz.core.record import dumps_record, make_record
 from kibitz.core.registry import load
 from kibitz.core.rng import Rng
 from kibitz.lab.pool import Backend, run_all
-from kibitz.lab.stats import MatchStats, match_stats
+from kibitz.lab.stats import MatchStats, ScoreStats, match_stats, score_stats
 
 
 @dataclass(frozen=True)
@@ -59,6 +64,12 @@ class GameResult:
     reason: str
     solo: tuple[bool, bool] | None = None
     """One-player games: whether A and whether B won the deal."""
+    margin: float | None = None
+    """A's side score minus B's at the end; None where the game keeps no score."""
+    contracts_a: list[tuple[float, bool]] = field(default_factory=list)
+    """The contracts A declared, each ``(bid, made)``."""
+    contracts_b: list[tuple[float, bool]] = field(default_factory=list)
+    """The contracts B declared, each ``(bid, made)``."""
 
 
 @dataclass(frozen=True)
@@ -86,6 +97,17 @@ class MatchResult:
     @property
     def stats(self) -> MatchStats:
         return match_stats([r.points for r in sorted(self.results, key=lambda r: r.index)])
+
+    @property
+    def score_stats(self) -> ScoreStats:
+        """Margin, duplicate boards and contracts, where the game gives them."""
+        ordered = sorted(self.results, key=lambda r: r.index)
+        return score_stats(
+            self.plan.unit,
+            [r.margin for r in ordered],
+            [(r.contracts_a, r.contracts_b) for r in ordered],
+            self.plan.duplicate,
+        )
 
 
 def seats_of_a(index: int, num_players: int) -> set[int]:
@@ -176,7 +198,24 @@ def play_one(plan: MatchPlan, index: int) -> GameResult:
     out = state.outcome()
     players = [plan.agent_a if s in a_seats else plan.agent_b for s in range(game.num_players)]
     _save_record(plan, state, players, f"{index:05d}", index)
-    return GameResult(index, points, plies, out.reason if out else "unfinished")
+    result = GameResult(index, points, plies, out.reason if out else "unfinished")
+    _score_for_a(state, a_seats, result)
+    return result
+
+
+def _score_for_a(state: State, a_seats: set[int], result: GameResult) -> None:
+    """Fill in A's margin and both sides' contracts from the game's declared score
+    (``scores()`` is per side, in the order of ``Game.sides()``)."""
+    game = state.game
+    a_sides = {game.sides().index(game.side_of(s)) for s in a_seats}
+    scores = state.scores()
+    if scores is not None:
+        a = max(x for i, x in enumerate(scores) if i in a_sides)
+        b = max(x for i, x in enumerate(scores) if i not in a_sides)
+        result.margin = a - b
+    for c in state.contracts():
+        side = result.contracts_a if c["seat"] in a_seats else result.contracts_b
+        side.append((c["bid"], c["made"]))
 
 
 def run_match(
@@ -227,6 +266,7 @@ def deal_verdicts(plan: MatchPlan, workers: int | Backend = 1) -> list[bool | No
 def result_json(result: MatchResult) -> str:
     """The match as one JSON object: the statistics plus the plan."""
     data = result.stats.to_json()
+    data.update(result.score_stats.to_json())
     data.update(
         {
             "game": result.plan.game,

@@ -1,4 +1,5 @@
-"""Match statistics: score with a 95% interval, Elo difference, Wilson intervals."""
+"""Match statistics: score with a 95% interval, Elo difference, Wilson intervals, and for
+games that keep a score the margin, duplicate boards and contracts a designer judges by."""
 
 from __future__ import annotations
 
@@ -53,12 +54,12 @@ class MatchStats:
             "elo_ci": list(self.elo_ci),
         }
 
-    def summary(self) -> str:
-        """A line for people."""
+    def summary(self, noun: str = "games") -> str:
+        """A line for people (``noun`` names what was counted: games, hands, boards)."""
         lo, hi = self.score_ci
         elo_lo, elo_hi = self.elo_ci
         return (
-            f"{self.games} games: +{self.wins} ={self.draws} -{self.losses}, "
+            f"{self.games} {noun}: +{self.wins} ={self.draws} -{self.losses}, "
             f"score {self.score:.3f} [{lo:.3f}, {hi:.3f}], "
             f"Elo {self.elo:+.0f} [{elo_lo:+.0f}, {elo_hi:+.0f}]"
         )
@@ -85,3 +86,130 @@ def match_stats(points: Sequence[float]) -> MatchStats:
     return MatchStats(
         n, wins, draws, losses, score, (lo, hi), elo(score, n), (elo(lo, n), elo(hi, n))
     )
+
+
+def mean_interval(values: Sequence[float]) -> tuple[float, tuple[float, float] | None]:
+    """The mean of ``values`` with its normal 95% interval (sample variance); no interval
+    from fewer than two values."""
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return mean, None
+    half = Z95 * math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1) / n)
+    return mean, (mean - half, mean + half)
+
+
+def board_points(margins: Sequence[float]) -> list[float]:
+    """A's points per board of a duplicate match, from A's margins in game order: games
+    ``2k`` and ``2k+1`` play one deal with the seats swapped, so their margins summed are
+    A's gain on that deal over B (1 above zero, 0.5 at zero, 0 below); an unpaired last
+    game is no board."""
+    sums = [margins[i] + margins[i + 1] for i in range(0, len(margins) - 1, 2)]
+    return [1.0 if s > 0 else 0.0 if s < 0 else 0.5 for s in sums]
+
+
+@dataclass(frozen=True)
+class ContractStats:
+    """One side's contracts: how many it declared and made, its made rate with the Wilson
+    interval, and its mean bid (how boldly and how well it bids)."""
+
+    declared: int
+    made: int
+    made_rate: float | None
+    made_ci: tuple[float, float]
+    mean_bid: float | None
+
+    def to_json(self) -> dict:
+        """One JSON object; rate and mean bid are null when the side declared nothing."""
+        return {
+            "declared": self.declared,
+            "made": self.made,
+            "made_rate": self.made_rate,
+            "made_ci": list(self.made_ci),
+            "mean_bid": self.mean_bid,
+        }
+
+    def summary(self) -> str:
+        """A phrase for people."""
+        if not self.declared:
+            return "declared none"
+        lo, hi = self.made_ci
+        return (
+            f"declared {self.declared}, made {self.made} "
+            f"({self.made_rate:.3f} [{lo:.3f}, {hi:.3f}]), mean bid {self.mean_bid:.1f}"
+        )
+
+
+def contract_stats(contracts: Sequence[tuple[float, bool]]) -> ContractStats:
+    """The statistics of one side's contracts, each ``(bid, made)``."""
+    n = len(contracts)
+    made = sum(1 for _, ok in contracts if ok)
+    return ContractStats(
+        n,
+        made,
+        made / n if n else None,
+        wilson(made, n),
+        sum(bid for bid, _ in contracts) / n if n else None,
+    )
+
+
+@dataclass(frozen=True)
+class ScoreStats:
+    """The figures of a match in a game that keeps a score or has bidding, each None where
+    the game gives nothing to count: A's mean margin per game (``unit``: games or hands),
+    the duplicate boards, and both sides' contracts."""
+
+    unit: str
+    margin: float | None = None
+    margin_ci: tuple[float, float] | None = None
+    boards: MatchStats | None = None
+    contracts: tuple[ContractStats, ContractStats] | None = None
+
+    def to_json(self) -> dict:
+        """The JSON keys of the figures present: ``margin`` and ``margin_ci``, ``boards``
+        (W/D/L and score of the duplicate pairs), ``contracts`` (``a`` and ``b``)."""
+        data: dict = {}
+        if self.margin is not None:
+            data["margin"] = self.margin
+            data["margin_ci"] = list(self.margin_ci) if self.margin_ci else None
+        if self.boards is not None:
+            boards = self.boards.to_json()
+            data["boards"] = {"boards": boards.pop("games"), **boards}
+        if self.contracts is not None:
+            data["contracts"] = {"a": self.contracts[0].to_json(), "b": self.contracts[1].to_json()}
+        return data
+
+    def summary_lines(self) -> list[str]:
+        """Lines for people, one per figure present."""
+        lines = []
+        if self.margin is not None:
+            ci = f" [{self.margin_ci[0]:+.1f}, {self.margin_ci[1]:+.1f}]" if self.margin_ci else ""
+            per = "hand" if self.unit == "hands" else "game"
+            lines.append(f"points per {per}, A minus B: {self.margin:+.1f}{ci}")
+        if self.boards is not None:
+            lines.append(f"duplicate {self.boards.summary('boards')}")
+        if self.contracts is not None:
+            a, b = self.contracts
+            lines += [f"contracts A: {a.summary()}", f"contracts B: {b.summary()}"]
+        return lines
+
+
+def score_stats(
+    unit: str,
+    margins: Sequence[float | None],
+    contracts: Sequence[tuple[Sequence[tuple[float, bool]], Sequence[tuple[float, bool]]]],
+    duplicate: bool,
+) -> ScoreStats:
+    """The score figures of a match from each game in order: A's margin (None where the
+    game keeps no score) and A's and B's contracts ``(bid, made)``. Margins count only when
+    every game has one; boards only in duplicate matches of at least one pair."""
+    kept = [m for m in margins if m is not None]
+    margin = margin_ci = boards = None
+    if kept and len(kept) == len(margins):
+        margin, margin_ci = mean_interval(kept)
+        if duplicate and len(kept) >= 2:
+            boards = match_stats(board_points(kept))
+    a = [c for game in contracts for c in game[0]]
+    b = [c for game in contracts for c in game[1]]
+    both = (contract_stats(a), contract_stats(b)) if a or b else None
+    return ScoreStats(unit, margin, margin_ci, boards, both)
