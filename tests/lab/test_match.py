@@ -77,6 +77,27 @@ def test_ladder_writes_a_table(tmp_path):
     text = out.read_text()
     assert "| 2 vs 1 | 2 |" in text and "| 4 vs 3 | 2 |" in text
     assert "Made with `kibitz" in text
+    assert "boards" not in text and "points per" not in text  # Smess keeps no score
+
+
+def test_duplicate_hand_ladder_adds_boards_and_points(tmp_path):
+    """Rook by duplicate hands: each pair also gets its boards (hands paired on a deal) and
+    its points per hand with both levels' contracts."""
+    out = tmp_path / "ladder.md"
+    args = ["ladder", "rook", "--hands", "4", "--duplicate", "--output", str(out)]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    text = out.read_text()
+    boards = text.split("Duplicate boards")[1]
+    for pair in ("2 vs 1", "3 vs 2", "4 vs 3"):
+        assert f"| {pair} | 4 |" in text.split("Duplicate boards")[0]
+        assert f"| {pair} | 2 |" in boards  # 4 hands, 2 deals
+        rows = text.splitlines()
+        row = next(r for r in rows if r.startswith(f"| {pair} | ") and " of " in r)
+        cells = [c.strip() for c in row.strip("|").split("|")]
+        float(cells[1])  # the margin, a signed number
+        declared = sum(int(c.split(" of ")[1].split()[0]) for c in cells[3:5] if " of " in c)
+        assert declared == 4  # a hand ends once scored: one contract each
 
 
 def test_colour_swapped_pairs_share_their_random_opening():

@@ -27,7 +27,7 @@ from kibitz.lab.match import (
     run_solo,
 )
 from kibitz.lab.pool import Backend
-from kibitz.lab.stats import MatchStats, wilson
+from kibitz.lab.stats import MatchStats, ScoreStats, wilson
 
 WorkersOpt = Annotated[int, typer.Option(help="Worker processes (or Ray CPUs).")]
 BackendOpt = Annotated[
@@ -181,7 +181,9 @@ def ladder_cmd(
         text = solo_ladder(g, option, games, seed, where)
         _write_ladder(game, output, text)
         return
-    rows = []
+    rows: list[str] = []
+    board_rows: list[str] = []
+    point_rows: list[str] = []
     for lower, upper in itertools.pairwise(levels):
         n = top_games if (top_games and upper == levels[-1]) else games
         plan = _plan(
@@ -192,6 +194,13 @@ def ladder_cmd(
         result = _progress_run(plan, where, f"level {upper} vs {lower}")
         typer.echo(f"level {upper} vs level {lower}: {result.stats.summary()}")
         rows.append(ladder_row(upper, lower, result.stats))
+        scores = result.score_stats
+        if scores.boards is not None:
+            board_rows.append(ladder_row(upper, lower, scores.boards))
+        if scores.margin is not None:
+            point_rows.append(points_row(upper, lower, scores))
+    unit = "hands" if hands else "games"
+    head = "| wins | draws | losses | score | 95% interval | Elo | above 50% |"
     text = "\n".join(
         [
             *_ladder_head(game),
@@ -199,14 +208,48 @@ def ladder_cmd(
             "|---|---|",
             *[f"| {n} | `{specs[n]}` |" for n in levels],
             "",
-            f"| pair | {'hands' if hands else 'games'} | wins | draws | losses | score "
-            "| 95% interval | Elo | above 50% |",
+            f"| pair | {unit} {head}",
             "|---|---|---|---|---|---|---|---|---|",
             *rows,
             "",
+            *(
+                [
+                    f"Duplicate boards: the two {unit} of a deal (seats swapped) are one board,",
+                    "won by the level whose two results on it sum to more points.",
+                    "",
+                    f"| pair | boards {head}",
+                    "|---|---|---|---|---|---|---|---|---|",
+                    *board_rows,
+                    "",
+                ]
+                if board_rows
+                else []
+            ),
+            *(
+                [
+                    f"| pair | points per {unit[:-1]}, upper minus lower | 95% interval "
+                    "| contracts made, upper | contracts made, lower |",
+                    "|---|---|---|---|---|",
+                    *point_rows,
+                    "",
+                ]
+                if point_rows
+                else []
+            ),
         ]
     )
     _write_ladder(game, output, text)
+
+
+def points_row(upper: int, lower: int, scores: ScoreStats) -> str:
+    """One markdown row of a ladder's score figures: the margin and both made rates."""
+    ci = "[{:+.1f}, {:+.1f}]".format(*scores.margin_ci) if scores.margin_ci else ""
+    made = ["", ""]
+    for i, c in enumerate(scores.contracts or ()):
+        made[i] = f"{c.made} of {c.declared}" + (f" ({c.made_rate:.3f})" if c.declared else "")
+    return (
+        f"| {upper} vs {lower} | {scores.margin:+.1f} | {ci} | {made[0]} | {made[1]} |"
+    )
 
 
 def _ladder_head(game: str) -> list[str]:
