@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from kibitz.lab.stats import Z95, match_stats, wilson
+from kibitz.lab.stats import Z95, match_stats, mean_interval, wilson
 from kibitz.lab.study import Study
 
 Interval = tuple[float, float]
@@ -45,19 +45,13 @@ class VariantFigures:
     """Bid -> (contracts at that bid, contracts made)."""
 
 
-def _mean_ci(values: Sequence[float]) -> tuple[float, Interval]:
-    n = len(values)
-    mean = sum(values) / n
-    half = Z95 * math.sqrt(statistics.pvariance(values) / n) if n > 1 else math.inf
-    return mean, (mean - half, mean + half)
-
-
 def variant_figures(name: str, results: list[dict[str, Any]]) -> VariantFigures:
     """The figures of one variant from its stored game results."""
     n = len(results)
     stats = match_stats([r["points"] for r in results])
     lengths = tuple(r["moves"] for r in results)
-    mean, ci = _mean_ci(lengths)
+    mean, interval = mean_interval(lengths)
+    ci = interval or (-math.inf, math.inf)
     q = statistics.quantiles(lengths, n=4, method="inclusive") if n > 1 else [mean] * 3
     bids: dict[int, list[int]] = {}
     for r in results:
