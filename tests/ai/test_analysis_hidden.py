@@ -103,8 +103,8 @@ def rook_blunder() -> tuple[State, int, int]:
     has a card that makes its team's hand far worse than the other card, in every world the
     mover cannot tell from the true one: (position, the bad card, the good card)."""
     game = kibitz.load("rook")
-    bot = make_agent("level:2", game, 1)
-    for seed in range(10):
+    bot = make_agent("rookbot:samples=2,exchange=1,iterations=0", game, 1)
+    for seed in range(40):
         state, rng = game.new_initial_state(seed), Rng(seed)
         while not state.is_terminal() and len(state.history) < 600:
             seat = state.current_player

@@ -217,6 +217,27 @@ def test_levels_are_legal_and_deterministic() -> None:
     assert _play_hand(game, fresh, seed=5) == first
 
 
+def test_slips_are_a_beginners_calls_and_random_legal_exchange_and_cards() -> None:
+    """With ``noise=1`` every decision slips: a call is pass or the lowest raise (both
+    happen), never a jump; discards, trump and cards are legal and vary with the seed."""
+    game = kibitz.load("rook", max_hands=1)
+    calls: set[str] = set()
+    for seed in range(12):
+        for state in _states(game, seed, every=1, limit=60):
+            seat, legal = state.current_player, state.legal_actions()
+            bot = make_agent("rookbot:samples=2,exchange=2,iterations=0,noise=1", game, seed)
+            action = bot.choose(state, seat)
+            assert action in legal
+            if state.p.phase == AUCTION and PASS in legal and len(legal) > 1:
+                lowest = min(a for a in legal if a >= BID0)
+                assert action in (PASS, lowest)
+                calls.add("pass" if action == PASS else "raise")
+    assert calls == {"pass", "raise"}
+    strong = deal(game, 3, {0: ["rook", "r14", "r13", "r12", "r11", "r10", "r9", "y14", "g14"]})
+    picks = {make_agent("rookbot:samples=8,noise=1", game, s).choose(strong, 0) for s in range(20)}
+    assert picks == {PASS, BID0}  # the judged call is to bid; a slip passes half the time
+
+
 def test_bid_estimate_prefers_a_hand_of_high_trumps() -> None:
     game = kibitz.load("rook")
     strong = deal(game, 3, {0: ["rook", "r14", "r13", "r12", "r11", "r10", "r9", "y14", "g14"]})

@@ -12,8 +12,10 @@ hidden cards are samples:
   for the following discard and trump actions.
 - **Card play.** ``kibitz.ai.ismcts`` with ``iterations`` (leaves valued by a policy playout
   to the end of the hand), or with ``play=pimc`` every legal card played out by the policy on
-  the same ``iterations`` samples; ``iterations=0`` plays the policy on one sample, and
-  ``noise`` is the chance of a random legal card instead (for the weaker levels).
+  the same ``iterations`` samples; ``iterations=0`` plays the policy on one sample.
+- **Slips** (for the weaker levels). ``noise`` is the chance, at each decision with a
+  choice, of a beginner's slip: a call of pass or the lowest raise at random, a random
+  discard or trump, a random legal card.
 
 After ``choose``, ``last_expected`` is the mover's expected score of the chosen action in
 [0, 1] (0.5 even), estimated from determinizations only: the team's value of the current
@@ -155,10 +157,17 @@ class RookAgent(Agent):
         phase = state.p.phase
         self.last_expected = 0.5
         if phase == AUCTION:
-            return self._call(state, seat, legal)
+            call = self._call(state, seat, legal)
+            raise_ = min((a for a in legal if a >= BID0), default=None)
+            if PASS in legal and raise_ is not None and self._slips():
+                self.last_expected = 0.5
+                return self.rng.choice([PASS, raise_])
+            return call
         if phase in (DISCARD, TRUMP):
+            if len(legal) > 1 and self._slips():
+                return self.rng.choice(legal)
             return self._exchange(state, seat, legal)
-        if len(legal) > 1 and self.noise and self.rng.random() < self.noise:
+        if len(legal) > 1 and self._slips():
             card = self.rng.choice(legal)
         elif self._search is not None:
             card = self._search.choose(state, seat)
@@ -175,6 +184,10 @@ class RookAgent(Agent):
             )  # fmt: skip
         self.last_expected = expected(card_value(state.resample_hidden(seat, self.rng), seat, card))
         return card
+
+    def _slips(self) -> bool:
+        """Whether this decision is a slip (chance ``noise``; no draw when it is 0)."""
+        return bool(self.noise) and self.rng.random() < self.noise
 
     def _pimc(self, state: RookState, seat: int, legal: list[int]) -> int:
         """Each legal card played out by the policy on the same ``iterations`` samples."""
