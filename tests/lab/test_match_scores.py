@@ -95,7 +95,8 @@ def test_rook_hands_match_reports_margins_boards_and_contracts_from_the_records(
     assert declared["a"] + declared["b"] == 8  # one contract per hand
     text = runner.invoke(app, args)
     assert text.exit_code == 0, text.output
-    assert "points per hand, A minus B:" in text.stdout and "duplicate 4 boards:" in text.stdout
+    assert "8 hands: +" in text.stdout and "points per hand, A minus B:" in text.stdout
+    assert "duplicate 4 boards:" in text.stdout
     assert f"contracts B: declared {declared['b']}," in text.stdout
 
 

@@ -129,7 +129,7 @@ def match_cmd(
         typer.echo(result_json(result))
     else:
         typer.echo(f"{game}: {a} vs {b}")
-        typer.echo(result.stats.summary())
+        typer.echo(result.stats.summary(result.plan.unit))
         for line in result.score_stats.summary_lines():
             typer.echo(line)
 
@@ -192,7 +192,7 @@ def ladder_cmd(
             opening, duplicate=duplicate,
         )
         result = _progress_run(plan, where, f"level {upper} vs {lower}")
-        typer.echo(f"level {upper} vs level {lower}: {result.stats.summary()}")
+        typer.echo(f"level {upper} vs level {lower}: {result.stats.summary(plan.unit)}")
         rows.append(ladder_row(upper, lower, result.stats))
         scores = result.score_stats
         if scores.boards is not None:
