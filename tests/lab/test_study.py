@@ -8,7 +8,7 @@ from kibitz.core.errors import InvalidOptions, KibitzError
 from kibitz.core.registry import load
 from kibitz.lab.match import MatchPlan, run_match
 from kibitz.lab.pool import Backend
-from kibitz.lab.report import figures_by_variant, write_report
+from kibitz.lab.report import difference, figures_by_variant, write_report
 from kibitz.lab.store import ResultStore
 from kibitz.lab.study import parse_study, play_study_game, run_study, study_results
 from kibitz.lab.survey import run_survey
@@ -129,6 +129,15 @@ def test_ray_gives_the_same_results_as_the_process_pool(tmp_path):
         assert run_survey(fortress, range(1, 31), Backend("ray", 2), 20_000) == local_survey
     finally:
         ray.shutdown()
+
+
+def test_a_difference_uses_the_sample_variances():
+    """b - a = 1.5; variances 1 (a: 1, 2, 3) and 0.5 (b: 3, 4): se = sqrt(1/3 + 0.5/2)."""
+    d, (lo, hi) = difference([1, 2, 3], [3, 4])
+    half = 1.959963984540054 * (1 / 3 + 0.25) ** 0.5
+    assert d == 1.5
+    assert lo == pytest.approx(1.5 - half) and hi == pytest.approx(1.5 + half)
+    assert difference([2], [5]) == (3.0, (3.0, 3.0))
 
 
 def test_a_backend_is_checked():

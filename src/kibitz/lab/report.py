@@ -69,9 +69,10 @@ def variant_figures(name: str, results: list[dict[str, Any]]) -> VariantFigures:
 
 
 def difference(a: Sequence[float], b: Sequence[float]) -> tuple[float, Interval]:
-    """``mean(b) - mean(a)`` with its normal 95% interval (independent samples)."""
+    """``mean(b) - mean(a)`` with its normal 95% interval (independent samples, sample
+    variances as in ``stats.mean_interval``; a single value adds no spread)."""
     d = sum(b) / len(b) - sum(a) / len(a)
-    se = math.sqrt(statistics.pvariance(a) / len(a) + statistics.pvariance(b) / len(b))
+    se = math.sqrt(sum(statistics.variance(x) / len(x) for x in (a, b) if len(x) > 1))
     return d, (d - Z95 * se, d + Z95 * se)
 
 
