@@ -58,7 +58,10 @@ def test_a_finished_deal_is_analysed_on_the_page(
     assert page.locator(".eval-graph .eval-point").count() >= 3
     expect(page.locator(".analysis-summary")).to_contain_text("Player: 1 blunder, 0 mistakes")
     first.click()
-    expect(page.locator("#analysis-where")).to_contain_text("after move 1")
+    expect(page.locator("#analysis-where")).to_contain_text(
+        "Showing the position after move 1",
+        timeout=30_000,  # a replay in a cold worker
+    )
     expect(page.locator("#last")).to_contain_text("the position after move 1")
     expect(first).to_have_attribute("aria-pressed", "true")
     expect(page.locator(".eval-point.chosen")).to_have_count(1)
@@ -72,7 +75,9 @@ def test_a_finished_deal_is_analysed_on_the_page(
     sp.click("#analyse")
     expect(sp.locator(".analysis-moves button").first).to_contain_text("0>1??")
     sp.locator(".eval-point").nth(1).click()
-    expect(sp.locator("#analysis-where")).to_contain_text("after move")
+    expect(sp.locator("#analysis-where")).to_contain_text(
+        "Showing the position after move", timeout=30_000
+    )
     sp.wait_for_timeout(200)
     assert overflow(sp) == 0
     assert serious_violations(sp) == []
@@ -100,7 +105,7 @@ def show_move_of(page: Page, name: str) -> None:
     move = page.locator(".analysis-moves button").filter(has_text=re.compile(rf"^\d+\. {name} "))
     expect(move.first).to_be_visible(timeout=60_000)  # the workers start cold
     move.first.click()
-    expect(page.locator("#analysis-where")).to_contain_text(f"as {name} saw it")
+    expect(page.locator("#analysis-where")).to_contain_text(f"as {name} saw it", timeout=30_000)
 
 
 def test_the_analysed_position_names_the_page_viewer_as_you_in_tchess(

@@ -128,13 +128,15 @@ export async function openAnalysis(box, tableId, msg, show) {
     back.hidden = i === null;
     if (i === null) { where.textContent = "Showing the final position."; show(null); return; }
     const note = data.moves[i];
-    where.textContent = `Showing the position after move ${note.ply}, ${names.length > 1 ? names[note.seat] + " " : ""}${note.move}` +
-      (names.length > 1 ? `, as ${names[note.seat]} saw it.` : ".");
+    const after = `the position after move ${note.ply}, ${names.length > 1 ? names[note.seat] + " " : ""}${note.move}`;
+    where.textContent = `Fetching ${after}...`;
     try {
       const pos = await api("GET", `/api/tables/${encodeURIComponent(tableId)}/position/${note.ply}?seat=${note.seat}`);
-      if (chosen === i) show(note.ply, pos.view, note.seat);
+      if (chosen !== i) return;
+      show(note.ply, pos.view, note.seat);
+      where.textContent = `Showing ${after}` + (names.length > 1 ? `, as ${names[note.seat]} saw it.` : ".");
     } catch (e) {
-      where.textContent = `Move ${note.ply} is highlighted; its position cannot be shown (${e.message}).`;
+      if (chosen === i) where.textContent = `Move ${note.ply} is highlighted; its position cannot be shown (${e.message}).`;
     }
   }
 
