@@ -25,6 +25,8 @@ from kibitz.games.rook.position import AUCTION, DISCARD, PLAY
 FAST = "rookbot:samples=2,exchange=2,iterations=4"
 """A small-budget rookbot for rule coverage (the levels' budgets are tested for order only)."""
 PIMC = "rookbot:samples=2,exchange=2,iterations=3,play=pimc"
+STRONG = ["rook", "r14", "r13", "r12", "r11", "r10", "r9", "y14", "g14"]
+"""A hand worth a bid: the Rook and the high reds."""
 
 
 def _states(game, seed: int, every: int = 5, limit: int = 220):
@@ -202,9 +204,31 @@ def test_last_expected_reports_each_decision_from_the_seat_view() -> None:
             a, b = make_agent(spec, game, 3), make_agent(spec, game, 3)
             assert a.choose(state, seat) == b.choose(twin, seat)
             assert 0.0 <= a.last_expected == b.last_expected <= 1.0
-    strong = deal(game, 3, {0: ["rook", "r14", "r13", "r12", "r11", "r10", "r9", "y14", "g14"]})
+    strong = deal(game, 3, {0: STRONG})
     bot = make_agent("rookbot:samples=24", game, 1)
     assert bot.choose(strong, 0) == BID0 and bot.last_expected > 0.5
+
+
+def test_a_pass_reports_the_value_of_the_auction_ending_at_the_high_bid() -> None:
+    """With nobody bidding a pass is even (the deal is thrown in); after the partner's bid
+    it is the partner's contract, worth more beside a strong hand than a weak one. The
+    estimate draws from a stream of its own: the choices do not change."""
+    game = kibitz.load("rook")
+    weak = ["r5", "r6", "y5", "y6", "y7", "g5", "g6", "b5", "b6"]
+    opening = deal(game, 3, {0: weak})
+    bot = make_agent("rookbot:samples=24", game, 1)
+    assert bot.choose(opening, 0) == PASS and bot.last_expected == 0.5
+    values = {}
+    for name, hand in (("strong", STRONG), ("weak", weak)):
+        state = deal(game, 3, {2: hand})
+        state.apply(BID0)
+        state.apply(PASS)
+        bot, fresh = (make_agent("rookbot:samples=24", game, 1) for _ in range(2))
+        bot.pass_value(state, 2)
+        assert bot.choose(state, 2) == fresh.choose(state, 2) == PASS
+        assert bot.last_expected == fresh.last_expected
+        values[name] = bot.last_expected
+    assert values["strong"] > values["weak"]
 
 
 def test_levels_are_legal_and_deterministic() -> None:
@@ -233,14 +257,14 @@ def test_slips_are_a_beginners_calls_and_random_legal_exchange_and_cards() -> No
                 assert action in (PASS, lowest)
                 calls.add("pass" if action == PASS else "raise")
     assert calls == {"pass", "raise"}
-    strong = deal(game, 3, {0: ["rook", "r14", "r13", "r12", "r11", "r10", "r9", "y14", "g14"]})
+    strong = deal(game, 3, {0: STRONG})
     picks = {make_agent("rookbot:samples=8,noise=1", game, s).choose(strong, 0) for s in range(20)}
     assert picks == {PASS, BID0}  # the judged call is to bid; a slip passes half the time
 
 
 def test_bid_estimate_prefers_a_hand_of_high_trumps() -> None:
     game = kibitz.load("rook")
-    strong = deal(game, 3, {0: ["rook", "r14", "r13", "r12", "r11", "r10", "r9", "y14", "g14"]})
+    strong = deal(game, 3, {0: STRONG})
     weak = deal(game, 3, {0: ["r5", "r6", "y5", "y6", "y7", "g5", "g6", "b5", "b6"]})
     bot = make_agent("rookbot:samples=24", game, 1)
     high = bot.bid_limit(strong, 0)

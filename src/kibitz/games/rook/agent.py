@@ -20,8 +20,9 @@ hidden cards are samples:
 After ``choose``, ``last_expected`` is the mover's expected score of the chosen action in
 [0, 1] (0.5 even), estimated from determinizations only: the team's value of the current
 hand (``hand_values``: being ahead on the hand's score change and the margin) mapped from
-[-1, 1]. A bid reports the sampled value of declaring it, a pass 0.5 (nothing is known of
-the other contracts), the exchange its plan's value, a card its search's (IS-MCTS or PIMC)
+[-1, 1]. A call reports the sampled value of the auction ending with it: a bid, of declaring
+it; a pass, of the high bidder declaring the high bid (0.5 when nobody has bid); the exchange
+its plan's value; a card its search's (IS-MCTS or PIMC)
 or, without search, one sampled playout's.
 """
 
@@ -32,6 +33,7 @@ import time
 from kibitz.core.agent import Agent, MakeAgent
 from kibitz.core.errors import IllegalAction, InvalidOptions
 from kibitz.core.game import State
+from kibitz.core.rng import Rng
 from kibitz.games.rook.actions import BID0, DISCARD0, PASS, TRUMP0
 from kibitz.games.rook.cards import bits
 from kibitz.games.rook.playout import (
@@ -74,6 +76,23 @@ def play_exchange(det: RookState, declarer: int, trump: int, discards: int) -> t
         won, taken,
     )  # fmt: skip
     return hand_values(det.rules, table, declarer, p.contract, taken, won, last, discards)
+
+
+def declare_and_play(det: RookState, declarer: int) -> tuple[list[int], list[int], int, int]:
+    """``det`` played out by the policy as if ``declarer`` took the nest now, with trump and
+    discards by heuristic: the points taken, tricks won, last trick's team and discards."""
+    q, table = det.p, det.table
+    held = q.hands[declarer] | q.nest
+    trump = best_trump(table, held)
+    discards = discard_set(table, held, trump, table.nest_size, "void")
+    hands = list(q.hands)
+    hands[declarer] = held & ~discards
+    won, taken = [0, 0], [0, 0]
+    last = playout(
+        table, det.rules.must_trump_when_void, trump, hands, first_leader(det, declarer), [],
+        won, taken,
+    )  # fmt: skip
+    return taken, won, last, discards
 
 
 def expected(value: float) -> float:
@@ -160,8 +179,12 @@ class RookAgent(Agent):
             call = self._call(state, seat, legal)
             raise_ = min((a for a in legal if a >= BID0), default=None)
             if PASS in legal and raise_ is not None and self._slips():
-                self.last_expected = 0.5
-                return self.rng.choice([PASS, raise_])
+                slip = self.rng.choice([PASS, raise_])
+                if slip == PASS:
+                    return self._pass(state, seat)
+                values = self.bid_values(state, seat, self._estimates(state))
+                self.last_expected = expected(values[state.table.bids[raise_ - BID0]])
+                return slip
             return call
         if phase in (DISCARD, TRUMP):
             if len(legal) > 1 and self._slips():
@@ -206,29 +229,39 @@ class RookAgent(Agent):
         return legal[best]
 
     # -- bidding ------------------------------------------------------------------------------
-    def bid_values(self, state: RookState, seat: int) -> dict[int, float]:
-        """Expected value of declaring each contract, from ``samples`` sampled deals."""
+    def bid_values(self, state: RookState, seat: int, rng: Rng | None = None) -> dict[int, float]:
+        """Expected value of declaring each contract, from ``samples`` deals sampled with
+        ``rng`` (default: the agent's own stream)."""
         bids = state.table.bids
         totals = dict.fromkeys(bids, 0.0)
         for _ in range(self.samples):
-            det = state.resample_hidden(seat, self.rng)
-            q = det.p
-            table = det.table
-            held = q.hands[seat] | q.nest
-            trump = best_trump(table, held)
-            discards = discard_set(table, held, trump, table.nest_size, "void")
-            hands = list(q.hands)
-            hands[seat] = held & ~discards
-            won, taken = [0, 0], [0, 0]
-            last = playout(
-                table, det.rules.must_trump_when_void, trump, hands, first_leader(det, seat),
-                [], won, taken,
-            )  # fmt: skip
-            team = seat & 1
+            det = state.resample_hidden(seat, rng or self.rng)
+            taken, won, last, discards = declare_and_play(det, seat)
             for bid in bids:
-                v = hand_values(det.rules, table, seat, bid, taken, won, last, discards)
-                totals[bid] += v[team]
+                v = hand_values(det.rules, det.table, seat, bid, taken, won, last, discards)
+                totals[bid] += v[seat & 1]
         return {bid: total / self.samples for bid, total in totals.items()}
+
+    def pass_value(self, state: RookState, seat: int) -> float:
+        """``seat``'s team value of the hand if the auction ended now at the high bid (0 when
+        nobody has bid: the deal is thrown in), as ``bid_values`` reckons a bid, on
+        ``samples`` deals drawn from a stream of its own, so the choices stay the same."""
+        q = state.p
+        if q.high_bidder < 0:
+            return 0.0
+        rng = self._estimates(state)
+        total = 0.0
+        for _ in range(self.samples):
+            det = state.resample_hidden(seat, rng)
+            taken, won, last, discards = declare_and_play(det, q.high_bidder)
+            high = q.high_bidder
+            v = hand_values(det.rules, det.table, high, q.high_bid, taken, won, last, discards)
+            total += v[seat & 1]
+        return total / self.samples
+
+    def _estimates(self, state: RookState) -> Rng:
+        """A stream for estimates that the choice does not use (seeded by seed and ply)."""
+        return Rng(self.seed * 1_000_003 + len(state.history))
 
     def bid_limit(self, state: RookState, seat: int) -> int:
         """The highest contract worth declaring (0 if none), by ``bid_values``."""
@@ -237,15 +270,21 @@ class RookAgent(Agent):
         return max(good) if good else 0
 
     def _call(self, state: RookState, seat: int, legal: list[int]) -> int:
+        """Pass or the lowest raise; ``last_expected`` is the value of the auction ending
+        with this call."""
         bids = [a for a in legal if a >= BID0]
         if not bids or (PASS in legal and state.p.high_bidder == seat ^ 2):
-            return PASS
+            return self._pass(state, seat)
         values = self.bid_values(state, seat)
         nxt = state.table.bids[bids[0] - BID0]
         if PASS in legal and values[nxt] <= self.risk:
-            return PASS
+            return self._pass(state, seat)
         self.last_expected = expected(values[nxt])
         return bids[0]
+
+    def _pass(self, state: RookState, seat: int) -> int:
+        self.last_expected = expected(self.pass_value(state, seat))
+        return PASS
 
     # -- trump and discards -------------------------------------------------------------------
     def _exchange(self, state: RookState, seat: int, legal: list[int]) -> int:
