@@ -86,9 +86,10 @@ def observe(state: RookState, seat: int | None) -> dict[str, Any]:
         raise KibitzError(f"seat must be 0..3 (South, West, North, East), got {seat!r}")
     p = state.p
     is_declarer = seat is not None and p.declarer == seat
+    # A game ended by a scored hand still shows that hand: number it as the sheet does.
     obs: dict[str, Any] = {
         "dealer": p.dealer if p.dealer >= 0 else None,
-        "hand_number": p.hand_no,
+        "hand_number": p.hand_no - 1 if p.phase == OVER and p.declarer >= 0 else p.hand_no,
         "deals": p.deals,
         "hand": None if seat is None else cards_json(p.hands[seat]),
         "hand_sizes": [h.bit_count() for h in p.hands],
