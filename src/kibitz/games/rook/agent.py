@@ -68,31 +68,33 @@ def play_exchange(det: RookState, declarer: int, trump: int, discards: int) -> t
     held = p.hands[declarer] | p.discards | (0 if p.nest_taken else p.nest)
     if not discards and table.nest_size:
         discards = discard_set(table, held, trump, table.nest_size, "void")
-    hands = list(p.hands)
-    hands[declarer] = held & ~discards
+    taken, won, last = play_kept(det, declarer, held & ~discards, trump)
+    return hand_values(det.rules, table, declarer, p.contract, taken, won, last, discards)
+
+
+def play_kept(
+    det: RookState, declarer: int, kept: int, trump: int
+) -> tuple[list[int], list[int], int]:
+    """``det`` played out by the policy from the first lead, the declarer holding ``kept``:
+    the points taken and tricks won per team, and the last trick's team."""
+    hands = list(det.p.hands)
+    hands[declarer] = kept
     won, taken = [0, 0], [0, 0]
     last = playout(
-        table, det.rules.must_trump_when_void, trump, hands, first_leader(det, declarer), [],
-        won, taken,
+        det.table, det.rules.must_trump_when_void, trump, hands, first_leader(det, declarer),
+        [], won, taken,
     )  # fmt: skip
-    return hand_values(det.rules, table, declarer, p.contract, taken, won, last, discards)
+    return taken, won, last
 
 
 def declare_and_play(det: RookState, declarer: int) -> tuple[list[int], list[int], int, int]:
     """``det`` played out by the policy as if ``declarer`` took the nest now, with trump and
     discards by heuristic: the points taken, tricks won, last trick's team and discards."""
-    q, table = det.p, det.table
-    held = q.hands[declarer] | q.nest
+    table = det.table
+    held = det.p.hands[declarer] | det.p.nest
     trump = best_trump(table, held)
     discards = discard_set(table, held, trump, table.nest_size, "void")
-    hands = list(q.hands)
-    hands[declarer] = held & ~discards
-    won, taken = [0, 0], [0, 0]
-    last = playout(
-        table, det.rules.must_trump_when_void, trump, hands, first_leader(det, declarer), [],
-        won, taken,
-    )  # fmt: skip
-    return taken, won, last, discards
+    return (*play_kept(det, declarer, held & ~discards, trump), discards)
 
 
 def expected(value: float) -> float:
