@@ -182,6 +182,8 @@ class RookAgent(Agent):
             raise_ = min((a for a in legal if a >= BID0), default=None)
             if PASS in legal and raise_ is not None and self._slips():
                 slip = self.rng.choice([PASS, raise_])
+                if slip == call:  # its estimate is already made
+                    return call
                 if slip == PASS:
                     return self._pass(state, seat)
                 values = self.bid_values(state, seat, self._estimates(state))
@@ -251,12 +253,11 @@ class RookAgent(Agent):
         q = state.p
         if q.high_bidder < 0:
             return 0.0
-        rng = self._estimates(state)
+        rng, high = self._estimates(state), q.high_bidder
         total = 0.0
         for _ in range(self.samples):
             det = state.resample_hidden(seat, rng)
-            taken, won, last, discards = declare_and_play(det, q.high_bidder)
-            high = q.high_bidder
+            taken, won, last, discards = declare_and_play(det, high)
             v = hand_values(det.rules, det.table, high, q.high_bid, taken, won, last, discards)
             total += v[seat & 1]
         return total / self.samples
