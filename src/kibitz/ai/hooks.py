@@ -12,9 +12,15 @@ from kibitz.core.errors import InvalidOptions
 from kibitz.core.game import Game
 
 
-def search_hooks(game: Game) -> SearchHooks:
-    """The search hooks ``game`` declares; InvalidOptions when it has none."""
-    hooks = game.ai().hooks
-    if hooks is None:
+def search_hooks(game: Game, name: str = "") -> SearchHooks:
+    """The search hooks ``game`` declares (those it names ``name``, when given);
+    InvalidOptions when it has none."""
+    ai = game.ai()
+    if name:
+        if name not in ai.other_hooks:
+            known = ", ".join(sorted(ai.other_hooks)) or "none"
+            raise InvalidOptions(f"{game.name} has no hooks named {name!r} (it has: {known})")
+        return ai.other_hooks[name]
+    if ai.hooks is None:
         raise InvalidOptions(f"{game.name} has no evaluation for search agents yet")
-    return hooks
+    return ai.hooks

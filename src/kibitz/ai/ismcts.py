@@ -19,7 +19,8 @@ the per-seat returns up the path. Choices:
   (card games: after the round or trick), and is scored by the hooks' optional
   ``values(state)`` (one value per seat in [-1, 1]) or, in two-player games at a player's
   turn, by ``tanh(evaluate / scale)``. Rollouts are played by ``kibitz.core.play.play_out``.
-  Without hooks, or with ``rollout=random``, rollouts are uniform and play to the end.
+  Without hooks, or with ``rollout=random``, rollouts are uniform and play to the end;
+  ``hooks=NAME`` uses other hooks the game names (``GameAI.other_hooks``).
 - Returns are per seat, so any number of players works; teams need nothing extra when the
   game's returns already give every member the team's result.
 - When the next call continues the same information set with the action chosen last (a seat
@@ -35,6 +36,7 @@ from __future__ import annotations
 import math
 import time
 
+from kibitz.ai.hooks import search_hooks
 from kibitz.core.agent import Agent
 from kibitz.core.errors import InvalidOptions
 from kibitz.core.game import CHANCE, TERMINAL, Game, State
@@ -84,6 +86,7 @@ class ISMCTSAgent(Agent):
         scale: float = 400.0,
         reuse: bool = True,
         time_cap: float | None = None,
+        hooks: str = "",
     ) -> None:
         super().__init__(seed)
         if iterations < 1:
@@ -97,6 +100,7 @@ class ISMCTSAgent(Agent):
         self.iterations, self.c, self.rollout = iterations, c, rollout
         self.rollout_depth, self.settle, self.epsilon = rollout_depth, settle, epsilon
         self.scale, self.reuse, self.time_cap = scale, reuse, time_cap
+        self.hooks_name = hooks
         self.simulations = 0
         self.last_expected = 0.5
         self._kept: tuple[str, Node] | None = None
@@ -141,7 +145,9 @@ class ISMCTSAgent(Agent):
         """Bind the game's hooks (if any) and the action id space for this search."""
         self._num_actions = game.num_distinct_actions
         self._num_players = game.num_players
-        hooks = game.ai().hooks if self.rollout == "hooks" else None
+        hooks = None
+        if self.rollout == "hooks":
+            hooks = search_hooks(game, self.hooks_name) if self.hooks_name else game.ai().hooks
         self._order = hooks.order if hooks is not None else None
         self._scores = hooks.scores if hooks is not None else None
         self._values = hooks.values if hooks is not None else None

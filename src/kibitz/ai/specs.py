@@ -12,6 +12,7 @@ import importlib
 import inspect
 from typing import Any
 
+from kibitz.ai.hooks import search_hooks
 from kibitz.core.agent import Agent, refusal
 from kibitz.core.capabilities import AgentFactory
 from kibitz.core.errors import InvalidOptions
@@ -143,6 +144,8 @@ def make_agent(spec: str | AgentSpec, game: Game, seed: int = 0) -> Agent:
     if "make_agent" in inspect.signature(factory).parameters:
         params["make_agent"] = lambda sub, sub_seed: make_agent(sub, game, sub_seed)
     agent = factory(seed=seed, **params)
+    if params.get("hooks"):
+        search_hooks(game, params["hooks"])  # an unknown name is refused now, not at a move
     why = refusal(parsed.kind, agent.needs, game)
     if why is not None:
         raise InvalidOptions(why)

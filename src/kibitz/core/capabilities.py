@@ -139,6 +139,9 @@ class GameAI:
     """Agent kinds the game brings (its own search), usable in agent specs."""
     default_level: int = 2
     """The level a computer seat gets when none is chosen."""
+    other_hooks: Mapping[str, SearchHooks] = field(default_factory=dict)
+    """Other search knowledge by name, chosen in a spec with ``hooks=NAME`` (e.g. the
+    evaluation of retired levels, for ``legacy:N``)."""
     analysis: str | None = None
     """The agent spec game analysis searches with by default (``kibitz analyse``, the web
     analysis): a fixed budget small enough for a game in seconds; None: the top level."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 import kibitz
@@ -11,7 +13,8 @@ from kibitz.core.errors import InvalidOptions
 from kibitz.core.play import play_random
 from kibitz.core.rng import Rng
 from kibitz.games.tchess import TchessState
-from kibitz.games.tchess.eval import LEVELS
+from kibitz.ai.ismcts import ISMCTSAgent
+from kibitz.games.tchess.eval import LEVELS, RETIRED, TUNED, reserve_value
 
 GAME = kibitz.load("tchess")
 SPECS = ("ismcts:iterations=25", "level:1", "level:2")
@@ -140,3 +143,35 @@ def test_rollout_policy_stops_when_ahead_and_avoids_the_king(kit):
     actions = state.legal_actions()
     scores = dict(zip(actions, hooks.scores(state, actions), strict=True))
     assert max(scores, key=scores.get) == state.str_to_action("end")
+
+
+def test_legacy_4_is_the_retired_level_4_with_the_retired_evaluation():
+    """``legacy:4`` searches with the hand-set weights; ``hooks=NAME`` names known hooks only."""
+    agent = make_agent("legacy:4", GAME, 0)
+    assert isinstance(agent, ISMCTSAgent) and agent.iterations == 200
+    agent._setup(GAME)
+    assert agent._values.__self__.weights == RETIRED
+    agent = make_agent("level:4", GAME, 0)
+    agent._setup(GAME)
+    assert agent._values.__self__.weights == TUNED
+    with pytest.raises(InvalidOptions, match="no hooks named 'tuned' .*retired"):
+        make_agent("ismcts:hooks=tuned", GAME, 0)
+    with pytest.raises(InvalidOptions, match="legacy levels: \\[4\\]"):
+        make_agent("legacy:3", GAME, 0)
+
+
+def test_retired_and_tuned_weights_judge_positions_differently():
+    states = decision_states(10, seed=60)
+    assert any(reserve_value(s, RETIRED) != reserve_value(s, TUNED) for s in states)
+
+
+def test_more_cards_in_hand_than_the_other_seat_is_worth_more():
+    """The tuned weights value each card more in White's hand than in Black's (in the tanh)."""
+    seen = set()
+    for state in decision_states(20, seed=61):
+        lead = state.hand_size[0] - state.hand_size[1]
+        plain = reserve_value(state, replace(TUNED, hand_size=0.0))
+        value = reserve_value(state, TUNED)
+        assert (value > plain) == (lead > 0) and (value < plain) == (lead < 0)
+        seen.add((lead > 0) - (lead < 0))
+    assert {-1, 1} <= seen, "the states should include leads of both seats"

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from kibitz.core.capabilities import GameAI, Tool
+from kibitz.core.deepening import retired_levels
 from kibitz.core.errors import NotationError
 from kibitz.core.game import Game
 from kibitz.games.tchess import views
@@ -38,10 +39,16 @@ class TchessGame(Game):
     player_colours: ClassVar[tuple[str, ...]] = ("#f2efe6", "#2b2b2b")
 
     def ai(self) -> GameAI:
-        """Search hooks and computer levels from the game's ``eval`` module."""
-        from kibitz.games.tchess.eval import LEVELS, SEARCH_HOOKS
+        """Search hooks, computer levels and the retired ones (``legacy:N``) from ``eval``."""
+        from kibitz.games.tchess.eval import LEGACY_LEVELS, LEVELS, RETIRED_HOOKS, SEARCH_HOOKS
 
-        return GameAI(SEARCH_HOOKS, LEVELS, analysis="ismcts:iterations=100,rollout_depth=1")
+        return GameAI(
+            SEARCH_HOOKS,
+            LEVELS,
+            {"legacy": retired_levels(LEGACY_LEVELS)},
+            other_hooks={"retired": RETIRED_HOOKS},
+            analysis="ismcts:iterations=100,rollout_depth=1,epsilon=0",
+        )
 
     def tools(self) -> dict[str, Tool]:
         """``strength CARDS...``: a row's pairs and strength, e.g. ``P S P Q``."""
