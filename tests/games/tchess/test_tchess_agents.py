@@ -9,11 +9,11 @@ import pytest
 import kibitz
 from kibitz.ai import level, make_agent
 from kibitz.ai.hooks import search_hooks
+from kibitz.ai.ismcts import ISMCTSAgent
 from kibitz.core.errors import InvalidOptions
 from kibitz.core.play import play_random
 from kibitz.core.rng import Rng
 from kibitz.games.tchess import TchessState
-from kibitz.ai.ismcts import ISMCTSAgent
 from kibitz.games.tchess.eval import LEVELS, RETIRED, TUNED, reserve_value
 
 GAME = kibitz.load("tchess")
@@ -154,9 +154,9 @@ def test_legacy_4_is_the_retired_level_4_with_the_retired_evaluation():
     agent = make_agent("level:4", GAME, 0)
     agent._setup(GAME)
     assert agent._values.__self__.weights == TUNED
-    with pytest.raises(InvalidOptions, match="no hooks named 'tuned' .*retired"):
+    with pytest.raises(InvalidOptions, match=r"no hooks named 'tuned' .*retired"):
         make_agent("ismcts:hooks=tuned", GAME, 0)
-    with pytest.raises(InvalidOptions, match="legacy levels: \\[4\\]"):
+    with pytest.raises(InvalidOptions, match=r"legacy levels: \[4\]"):
         make_agent("legacy:3", GAME, 0)
 
 
