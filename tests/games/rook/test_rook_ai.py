@@ -371,3 +371,17 @@ def test_reading_bids_draws_hands_that_make_them() -> None:
 def test_bad_rookbot_options_are_refused(spec: str, message: str) -> None:
     with pytest.raises(InvalidOptions, match=message):
         make_agent(spec, kibitz.load("rook"), 0)
+
+
+def test_legacy_level_4_is_the_retired_level_and_level_4_reads_bids() -> None:
+    """``legacy:4`` keeps the level 4 from before bid reading as a yardstick; the new
+    level 4 reads bids; a level that was never retired is refused."""
+    game = kibitz.load("rook")
+    legacy, new = make_agent("legacy:4", game, 1), level(game, 4, seed=1)
+    assert (legacy.samples, legacy.exchange, legacy.iterations, legacy.reads) == (32, 24, 40, 0)
+    assert new.reads > 0
+    state, _ = _after_an_opening_bid(game, 100)
+    seat = state.current_player
+    assert legacy._draw(state, seat, Rng(4)).p == state.resample_hidden(seat, Rng(4)).p
+    with pytest.raises(InvalidOptions, match="legacy levels: \\[4\\], not 3"):
+        make_agent("legacy:3", game, 1)
