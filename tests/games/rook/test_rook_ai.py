@@ -231,6 +231,13 @@ def test_a_pass_reports_the_value_of_the_auction_ending_at_the_high_bid() -> Non
         assert bot.last_expected == fresh.last_expected
         values[name] = bot.last_expected
     assert values["strong"] > values["weak"]
+    state = deal(game, 3, {2: STRONG})
+    state.apply(BID0)
+    state.apply(PASS)
+    bot, fresh = (make_agent("rookbot:samples=24", game, 1) for _ in range(2))
+    expected_pass = fresh.pass_value(state.clone(), 2)
+    state.apply(bot.choose(state, 2))  # estimated when read, from the state as it was
+    assert bot.last_expected == (expected_pass + 1) / 2 == values["strong"]
 
 
 def test_levels_are_legal_and_deterministic() -> None:

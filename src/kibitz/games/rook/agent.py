@@ -33,6 +33,8 @@ or, without search, one sampled playout's.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
+from functools import partial
 
 from kibitz.core.agent import Agent, MakeAgent
 from kibitz.core.errors import IllegalAction, InvalidOptions
@@ -196,7 +198,8 @@ class RookAgent(Agent):
         if make_agent is None and iterations and play == "ismcts":
             raise InvalidOptions("rookbot: play=ismcts needs the generic IS-MCTS (make_agent)")
         self.risk, self.noise, self.time_cap = risk, noise, time_cap
-        self.last_expected = 0.5
+        self._expected = 0.5
+        self._pending: Callable[[], float] | None = None
         self._plan: tuple[tuple[int, int, int], int, int, float] | None = None
         self._search = self._play_search()
 
@@ -208,6 +211,18 @@ class RookAgent(Agent):
         if self.time_cap is not None:
             spec += f",time_cap={self.time_cap}"
         return self.make_agent(spec, self.seed)
+
+    @property
+    def last_expected(self) -> float:
+        """The expected score of the last choice (see module doc); a pass's is estimated only
+        when read, since play itself never reads it."""
+        if self._pending is not None:
+            self._expected, self._pending = expected(self._pending()), None
+        return self._expected
+
+    @last_expected.setter
+    def last_expected(self, value: float) -> None:
+        self._expected, self._pending = value, None
 
     def reset(self) -> None:
         """Restart the random streams and forget any exchange plan."""
@@ -353,7 +368,7 @@ class RookAgent(Agent):
         return bids[0]
 
     def _pass(self, state: RookState, seat: int) -> int:
-        self.last_expected = expected(self.pass_value(state, seat))
+        self._pending = partial(self.pass_value, state.clone(), seat)
         return PASS
 
     # -- trump and discards -------------------------------------------------------------------
