@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 import kibitz
 from kibitz.ai.ismcts import ISMCTSAgent
+from kibitz.ai.specs import make_agent
 from kibitz.core.agent import Agent
 from kibitz.core.game import State
 from kibitz.core.play import play_random
@@ -42,16 +43,22 @@ def searched(states: list[State], make: Callable[[int], object], count: str) -> 
 
 
 def mcts_tchess() -> None:
-    """ISMCTS simulations/s on TCHESS Cards (each one a fresh determinization)."""
+    """ISMCTS simulations/s on TCHESS Cards (each one a fresh determinization), with the
+    generic agent's rollout noise and without it (``epsilon=0``, as levels 2-4 play)."""
     states = positions("tchess", 20, 30)
-    sims, elapsed = searched(
-        states, lambda i: ISMCTSAgent(i, iterations=200, rollout_depth=1, reuse=False),
-        "simulations",
-    )
-    print(
-        f"tchess ismcts (rollouts to the end of the round): {sims / elapsed:,.0f} simulations/s "
-        f"({sims} in {elapsed:.2f} s, {elapsed / len(states) * 1000:.0f} ms per 200-iteration move)"
-    )
+    for epsilon in (0.2, 0.0):
+        sims, elapsed = searched(
+            states,
+            lambda i, e=epsilon: ISMCTSAgent(
+                i, iterations=200, rollout_depth=1, reuse=False, epsilon=e
+            ),
+            "simulations",
+        )
+        print(
+            f"tchess ismcts epsilon={epsilon} (rollouts to the end of the round): "
+            f"{sims / elapsed:,.0f} simulations/s ({sims} in {elapsed:.2f} s, "
+            f"{elapsed / len(states) * 1000:.0f} ms per 200-iteration move)"
+        )
 
 
 def alphabeta(game: str, depth: int, nodes: int, **options: object) -> None:
@@ -120,7 +127,7 @@ def mcts_rook() -> None:
         sims = 0
         start = time.perf_counter()
         for i, state in enumerate(plays):
-            agent = RookAgent(i, iterations=iterations, play=play)
+            agent = make_agent(f"rookbot:iterations={iterations},play={play}", game, i)
             agent.choose(state, state.current_player)
             per = len(state.legal_actions()) if play == "pimc" else 1
             sims += iterations * per if play == "pimc" else agent._search.simulations
@@ -130,14 +137,16 @@ def mcts_rook() -> None:
             f"{sims / elapsed:,.0f} simulations/s ({elapsed / len(plays) * 1000:.0f} ms per "
             f"{iterations}-iteration card)"
         )
-    start = time.perf_counter()
-    for i, state in enumerate(calls):
-        RookAgent(i, samples=32).bid_values(state, state.current_player)
-    elapsed = time.perf_counter() - start
-    print(
-        f"rook rookbot bidding: {32 * len(calls) / elapsed:,.0f} sampled hands/s "
-        f"({elapsed / len(calls) * 1000:.0f} ms per 32-sample estimate)"
-    )
+    for reads in (0, 8):
+        start = time.perf_counter()
+        for i, state in enumerate(calls):
+            bot = RookAgent(i, samples=32, iterations=0, reads=reads)
+            bot.bid_values(state, state.current_player)
+        elapsed = time.perf_counter() - start
+        print(
+            f"rook rookbot bidding, reads={reads}: {32 * len(calls) / elapsed:,.0f} sampled "
+            f"hands/s ({elapsed / len(calls) * 1000:.0f} ms per 32-sample estimate)"
+        )
 
 
 def solver_patience() -> None:
