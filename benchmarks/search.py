@@ -137,16 +137,14 @@ def mcts_rook() -> None:
             f"{sims / elapsed:,.0f} simulations/s ({elapsed / len(plays) * 1000:.0f} ms per "
             f"{iterations}-iteration card)"
         )
-    for reads in (0, 8):
-        start = time.perf_counter()
-        for i, state in enumerate(calls):
-            bot = RookAgent(i, samples=32, iterations=0, reads=reads)
-            bot.bid_values(state, state.current_player)
-        elapsed = time.perf_counter() - start
-        print(
-            f"rook rookbot bidding, reads={reads}: {32 * len(calls) / elapsed:,.0f} sampled "
-            f"hands/s ({elapsed / len(calls) * 1000:.0f} ms per 32-sample estimate)"
-        )
+    start = time.perf_counter()
+    for i, state in enumerate(calls):
+        RookAgent(i, samples=32, iterations=0).bid_values(state, state.current_player)
+    elapsed = time.perf_counter() - start
+    print(
+        f"rook rookbot bidding: {32 * len(calls) / elapsed:,.0f} sampled hands/s "
+        f"({elapsed / len(calls) * 1000:.0f} ms per 32-sample estimate)"
+    )
 
 
 def solver_patience() -> None:

@@ -13,12 +13,10 @@ from typer.testing import CliRunner
 import kibitz
 from kibitz.ai import level, make_agent
 from kibitz.cli import app
-from kibitz.core.errors import IllegalAction, InvalidOptions
+from kibitz.core.errors import IllegalAction
 from kibitz.core.game import CHANCE
 from kibitz.core.rng import Rng
 from kibitz.games.rook.actions import BID0, PASS
-from kibitz.games.rook.agent import bids_made
-from kibitz.games.rook.cards import bits
 from kibitz.games.rook.determinize import void_suits
 from kibitz.games.rook.eval import LEVELS
 from kibitz.games.rook.policies import cautious_action
@@ -331,64 +329,3 @@ def test_hands_refused_for_games_without_hands() -> None:
     result = runner.invoke(app, ["match", "smess", "random", "random", "--hands", "2"])
     assert result.exit_code != 0
     assert "max_hands" in result.output
-
-
-def _after_an_opening_bid(game, bid: int, seed: int = 3):
-    """A crowsnest deal after its first caller's bid of ``bid``; the bidder's seat."""
-    state, chance = game.new_initial_state(seed), Rng(seed)
-    while state.current_player == CHANCE:
-        state.apply(chance.weighted(state.chance_outcomes()))
-    bidder = state.current_player
-    state.apply(state.str_to_action(f"bid {bid}"))
-    return state, bidder
-
-
-def test_reading_bids_draws_hands_that_make_them() -> None:
-    """With ``reads`` a seat's draws give an opponent who bid 100 a hand that makes it far
-    more often than plain draws do, and a stronger one; without, draws are the plain ones."""
-    game = kibitz.load("rook")
-    state, bidder = _after_an_opening_bid(game, 100)
-    seat, bids = state.current_player, {bidder: 100}
-    plain = make_agent("rookbot:samples=2", game, 5)
-    reader = make_agent("rookbot:samples=2,reads=8", game, 5)
-    assert plain._draw(state, seat, Rng(1)).p == state.resample_hidden(seat, Rng(1)).p
-    rng_a, rng_b = Rng(2), Rng(2)
-    plain_draws = [plain._draw(state, seat, rng_a) for _ in range(60)]
-    read_draws = [reader._draw(state, seat, rng_b) for _ in range(60)]
-    made = [sum(bids_made(d, bids) for d in draws) for draws in (plain_draws, read_draws)]
-    assert made[1] >= made[0] + 15
-    power = game.table.power
-    strength = [
-        sum(power[c] for d in draws for c in bits(d.p.hands[bidder]))
-        for draws in (plain_draws, read_draws)
-    ]
-    assert strength[1] > strength[0]
-    for det in read_draws:
-        assert det.information_state_key(seat) == state.information_state_key(seat)
-        assert det.p.hands[seat] == state.p.hands[seat]
-
-
-@pytest.mark.parametrize(
-    ("spec", "message"),
-    [
-        ("rookbot:reads=-1", "reads must be >= 0"),
-        ("rookbot:play=guess", "play must be ismcts or pimc"),
-    ],
-)
-def test_bad_rookbot_options_are_refused(spec: str, message: str) -> None:
-    with pytest.raises(InvalidOptions, match=message):
-        make_agent(spec, kibitz.load("rook"), 0)
-
-
-def test_legacy_level_4_is_the_retired_level_and_level_4_reads_bids() -> None:
-    """``legacy:4`` keeps the level 4 from before bid reading as a yardstick; the new
-    level 4 reads bids; a level that was never retired is refused."""
-    game = kibitz.load("rook")
-    legacy, new = make_agent("legacy:4", game, 1), level(game, 4, seed=1)
-    assert (legacy.samples, legacy.exchange, legacy.iterations, legacy.reads) == (32, 24, 40, 0)
-    assert new.reads > 0
-    state, _ = _after_an_opening_bid(game, 100)
-    seat = state.current_player
-    assert legacy._draw(state, seat, Rng(4)).p == state.resample_hidden(seat, Rng(4)).p
-    with pytest.raises(InvalidOptions, match="legacy levels: \\[4\\], not 3"):
-        make_agent("legacy:3", game, 1)

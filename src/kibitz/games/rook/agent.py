@@ -16,10 +16,6 @@ hidden cards are samples:
 - **Slips** (for the weaker levels). ``noise`` is the chance, at each decision with a
   choice, of a beginner's slip: a call of pass or the lowest raise at random, a random
   discard or trump, a random legal card.
-- **Reading bids** (``reads``). A bid says its bidder's cards are worth it: of up to
-  ``reads`` + 1 draws, the first in which every other seat's highest bid is made when that
-  seat declares (the hands as dealt played out by the policy, as the bot reckons its own
-  bids) is kept; ``reads=0`` takes the plain draws.
 
 After ``choose``, ``last_expected`` is the mover's expected score of the chosen action in
 [0, 1] (0.5 even), estimated from determinizations only: the team's value of the current
@@ -42,7 +38,6 @@ from kibitz.core.game import State
 from kibitz.core.rng import Rng
 from kibitz.games.rook.actions import BID0, DISCARD0, PASS, TRUMP0
 from kibitz.games.rook.cards import bits
-from kibitz.games.rook.determinize import played_by_seat
 from kibitz.games.rook.playout import (
     DISCARD_STYLES,
     best_trump,
@@ -94,50 +89,14 @@ def play_kept(
     return taken, won, last
 
 
-def declare_and_play(
-    det: RookState, declarer: int, dealt: tuple[list[int], int] | None = None
-) -> tuple[list[int], list[int], int, int]:
+def declare_and_play(det: RookState, declarer: int) -> tuple[list[int], list[int], int, int]:
     """``det`` played out by the policy as if ``declarer`` took the nest now, with trump and
-    discards by heuristic: the points taken, tricks won, last trick's team and discards.
-    ``dealt`` (hands and nest) replaces the position's own cards, e.g. the hands as dealt."""
+    discards by heuristic: the points taken, tricks won, last trick's team and discards."""
     table = det.table
-    hands, nest = dealt if dealt is not None else (list(det.p.hands), det.p.nest)
-    held = hands[declarer] | nest
+    held = det.p.hands[declarer] | det.p.nest
     trump = best_trump(table, held)
     discards = discard_set(table, held, trump, table.nest_size, "void")
-    hands = list(hands)
-    hands[declarer] = held & ~discards
-    won, taken = [0, 0], [0, 0]
-    last = playout(
-        table, det.rules.must_trump_when_void, trump, hands, first_leader(det, declarer), [],
-        won, taken,
-    )  # fmt: skip
-    return taken, won, last, discards
-
-
-def dealt_hands(det: RookState) -> tuple[list[int], int]:
-    """Every hand and the nest of ``det`` as they were dealt, whatever the phase."""
-    p = det.p
-    played = played_by_seat(det)
-    hands = [p.hands[o] | played[o] for o in range(4)]
-    nest = p.nest
-    if p.nest_taken:
-        d = p.declarer
-        hands[d] = (hands[d] | p.discards) & ~p.nest_taken
-        nest = p.nest_taken
-    return hands, nest
-
-
-def bids_made(det: RookState, bids: dict[int, int]) -> int:
-    """How many of ``bids`` (seat: its highest bid) its bidder would make in ``det``: the
-    hands as dealt played out by the policy with that seat declaring, as a bidder reckons."""
-    dealt = dealt_hands(det)
-    made = 0
-    for bidder, bid in bids.items():
-        taken, won, last, discards = declare_and_play(det, bidder, dealt)
-        v = hand_values(det.rules, det.table, bidder, bid, taken, won, last, discards)
-        made += v[bidder & 1] > 0
-    return made
+    return (*play_kept(det, declarer, held & ~discards, trump), discards)
 
 
 def expected(value: float) -> float:
@@ -176,7 +135,6 @@ class RookAgent(Agent):
         risk: float = 0.0,
         noise: float = 0.0,
         play: str = "ismcts",
-        reads: int = 0,
         time_cap: float | None = None,
         make_agent: MakeAgent | None = None,
     ) -> None:
@@ -184,8 +142,6 @@ class RookAgent(Agent):
         for name, value in (("samples", samples), ("exchange", exchange)):
             if value < 1:
                 raise InvalidOptions(f"rookbot: {name} must be at least 1, got {value}")
-        if reads < 0:
-            raise InvalidOptions(f"rookbot: reads must be >= 0, got {reads}")
         if iterations < 0:
             raise InvalidOptions(f"rookbot: iterations must be >= 0, got {iterations}")
         if not 0.0 <= noise <= 1.0:
@@ -193,7 +149,7 @@ class RookAgent(Agent):
         if play not in ("ismcts", "pimc"):
             raise InvalidOptions(f"rookbot: play must be ismcts or pimc, got {play!r}")
         self.samples, self.exchange, self.iterations = samples, exchange, iterations
-        self.play, self.reads = play, reads
+        self.play = play
         self.make_agent = make_agent
         if make_agent is None and iterations and play == "ismcts":
             raise InvalidOptions("rookbot: play=ismcts needs the generic IS-MCTS (make_agent)")
@@ -262,37 +218,14 @@ class RookAgent(Agent):
         elif self.iterations:
             return self._pimc(state, seat, legal)
         else:
-            det = self._draw(state, seat, self.rng)
+            det = state.resample_hidden(seat, self.rng)
             q = det.p
             card = policy_card(
                 det.table, det.rules.must_trump_when_void, q.trump, list(q.hands), seat,
                 q.leader, list(q.trick),
             )  # fmt: skip
-        self.last_expected = expected(card_value(self._draw(state, seat, self.rng), seat, card))
+        self.last_expected = expected(card_value(state.resample_hidden(seat, self.rng), seat, card))
         return card
-
-    def _draw(self, state: RookState, seat: int, rng: Rng) -> RookState:
-        """A determinization for ``seat``; with ``reads``, of up to ``reads`` + 1 draws the
-        first in which every other seat that bid would make its highest bid (else the draw
-        that agrees with the most bids)."""
-        det = state.resample_hidden(seat, rng)
-        bids: dict[int, int] = {}
-        if self.reads:
-            for caller, bid in state.p.calls:
-                if caller != seat and bid:
-                    bids[caller] = max(bid, bids.get(caller, 0))
-        if not bids:
-            return det
-        best, most = det, -1
-        for k in range(self.reads + 1):
-            if k:
-                det = state.resample_hidden(seat, rng)
-            made = bids_made(det, bids)
-            if made == len(bids):
-                return det
-            if made > most:
-                best, most = det, made
-        return best
 
     def _slips(self) -> bool:
         """Whether this decision is a slip (chance ``noise``; no draw when it is 0)."""
@@ -306,7 +239,7 @@ class RookAgent(Agent):
         for k in range(self.iterations):
             if deadline is not None and k and time.perf_counter() > deadline:
                 break
-            det = self._draw(state, seat, self.rng)
+            det = state.resample_hidden(seat, self.rng)
             for i, card in enumerate(legal):
                 totals[i] += card_value(det, seat, card)
             runs += 1
@@ -321,7 +254,7 @@ class RookAgent(Agent):
         bids = state.table.bids
         totals = dict.fromkeys(bids, 0.0)
         for _ in range(self.samples):
-            det = self._draw(state, seat, rng or self.rng)
+            det = state.resample_hidden(seat, rng or self.rng)
             taken, won, last, discards = declare_and_play(det, seat)
             for bid in bids:
                 v = hand_values(det.rules, det.table, seat, bid, taken, won, last, discards)
@@ -338,7 +271,7 @@ class RookAgent(Agent):
         rng, high = self._estimates(state), q.high_bidder
         total = 0.0
         for _ in range(self.samples):
-            det = self._draw(state, seat, rng)
+            det = state.resample_hidden(seat, rng)
             taken, won, last, discards = declare_and_play(det, high)
             v = hand_values(det.rules, det.table, high, q.high_bid, taken, won, last, discards)
             total += v[seat & 1]
@@ -373,7 +306,7 @@ class RookAgent(Agent):
 
     # -- trump and discards -------------------------------------------------------------------
     def _exchange(self, state: RookState, seat: int, legal: list[int]) -> int:
-        det0 = self._draw(state, seat, self.rng)
+        det0 = state.resample_hidden(seat, self.rng)
         q = det0.p
         key = (q.deals, q.nest_taken, q.hands[seat] | q.discards)
         if self._plan is None or self._plan[0] != key or (
@@ -425,7 +358,7 @@ class RookAgent(Agent):
         team = seat & 1
         scores = [0.0] * len(candidates)
         for _ in range(self.exchange):
-            det = self._draw(state, seat, self.rng)
+            det = state.resample_hidden(seat, self.rng)
             for i, (trump, discards) in enumerate(candidates):
                 scores[i] += play_exchange(det, seat, trump, discards)[team]
         best = max(range(len(candidates)), key=lambda i: scores[i])

@@ -9,7 +9,6 @@ the last score change counts; during the auction nothing is known yet (0).
 from __future__ import annotations
 
 from kibitz.core.capabilities import SearchHooks
-from kibitz.core.deepening import retired_levels
 from kibitz.games.rook.agent import RookAgent, play_exchange
 from kibitz.games.rook.playout import (
     best_trump,
@@ -87,23 +86,19 @@ class RookSearchHooks(SearchHooks):
 
 SEARCH_HOOKS = RookSearchHooks()
 
-LEGACY_LEVELS = {4: "rookbot:samples=32,exchange=24,iterations=40,play=pimc,time_cap=5"}
-"""Retired levels, kept as yardsticks (``legacy:4``): level 4 before it read the bids."""
-
-AGENTS = {"rookbot": RookAgent, "legacy": retired_levels(LEGACY_LEVELS)}
-"""Rook's own agent kinds: ``rookbot:samples=16,exchange=12,iterations=60`` and ``legacy:N``."""
+AGENTS = {"rookbot": RookAgent}
+"""Rook's own agent kind: ``rookbot:samples=16,exchange=12,iterations=60``."""
 
 LEVELS = {
     1: "random",
     2: "rookbot:samples=2,exchange=1,iterations=0,risk=-0.2,noise=0.95",
     3: "rookbot:samples=12,exchange=8,iterations=0,noise=0.22,risk=0.25",
-    4: "rookbot:samples=32,exchange=24,iterations=40,play=pimc,reads=8,time_cap=5",
+    4: "rookbot:samples=32,exchange=24,iterations=40,play=pimc,time_cap=5",
 }
 """Computer levels 1 (poor) to 4 (very good), deterministic budgets. Level 1 takes any legal
 action at random, jump bids included; levels 2 and 3 bid and exchange from 2 and 12 samples
 and slip (``noise``: pass or the lowest raise at random, a random discard, trump or card) at
 almost every decision and at one in five, level 3 bidding only contracts it values well
-above even (``risk``); level 4 bids from 32 samples, reads the other seats' bids into its
-draws (``reads``) and plays by PIMC. A hand is won mostly by its cards, so the four levels
-span all the way down to random play for each to win about three hands in four against the
-one below (docs/ladder-rook.md)."""
+above even (``risk``); level 4 bids from 32 samples and plays by PIMC. A hand is won mostly
+by its cards, so the four levels span all the way down to random play for each to win about
+three hands in four against the one below (docs/ladder-rook.md)."""
