@@ -108,3 +108,23 @@ def test_one_analysis_at_a_time_and_a_second_request_shares_it(
     results = asyncio.run(scenario())
     analyses.close()
     assert results == [{"moves": []}] * 3 and len(calls) == 1
+
+
+def test_a_process_pool_starts_warm_and_serves_jobs() -> None:
+    """A process pool starts its worker at once and imports every game there (``warm``),
+    then serves the jobs the server sends it."""
+    import kibitz
+    from kibitz.core.registry import game_classes
+    from kibitz.server import workers
+
+    pool = workers.make_pool("process", 1)
+    try:
+        assert len(pool._processes) == 1  # started with the pool, before any request
+        assert pool.submit(workers.warm).result(timeout=300) == len(game_classes())
+        state = kibitz.load("fortress").new_initial_state(2)
+        action = pool.submit(
+            workers.choose_action, "fortress", "{}", state.serialize(), "random", 1, 0
+        ).result(timeout=300)
+        assert action in state.legal_actions()
+    finally:
+        pool.shutdown(cancel_futures=True)

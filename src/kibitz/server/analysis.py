@@ -95,20 +95,18 @@ def position_job(record_text: str, ply: int, seat: int | None = None) -> dict[st
 
 class Analyses:
     """Running and finished analyses, by table, under the concurrency limit, in workers of
-    their own (of the kind of the server's pool, started when first needed), so that the
-    computer players never wait behind an analysis."""
+    their own (of the kind of the server's pool, started and warmed with the server, so that
+    the first analysis is quick), so that the computer players never wait behind one."""
 
     def __init__(self, kind: str = "process") -> None:
-        self.kind = kind
-        self.pool: Executor | None = None
+        self.pool: Executor = make_pool(kind, CONCURRENT)
         self.done: OrderedDict[str, dict[str, Any]] = OrderedDict()
         """Finished analyses by table and moves, least recently asked for first."""
         self.running: dict[str, asyncio.Future[dict[str, Any]]] = {}
 
     def close(self) -> None:
         """Stop the analysis workers (at the server's shutdown)."""
-        if self.pool is not None:
-            self.pool.shutdown(wait=False, cancel_futures=True)
+        self.pool.shutdown(wait=False, cancel_futures=True)
 
     async def get(self, table_id: str, record: dict[str, Any]) -> dict[str, Any]:
         """The analysis of ``table_id``'s finished ``record``: kept, running, or started
@@ -122,8 +120,6 @@ class Analyses:
         if len(self.running) >= CONCURRENT:
             raise Busy("the server is analysing another game; try again in a minute")
         loop = asyncio.get_running_loop()
-        if self.pool is None:
-            self.pool = make_pool(self.kind, CONCURRENT)
         future = loop.run_in_executor(self.pool, analyse_job, json.dumps(record))
         self.running[key] = asyncio.ensure_future(future)
         try:

@@ -18,7 +18,7 @@ from kibitz.ai import make_agent
 from kibitz.core.capabilities import Assistant
 from kibitz.core.errors import IllegalAction
 from kibitz.core.game import Game
-from kibitz.core.registry import load
+from kibitz.core.registry import game_classes, load
 from kibitz.core.rng import Rng
 from kibitz.core.session import Session
 
@@ -69,10 +69,23 @@ def winnable_deal(name: str, options_json: str, seed: int) -> int:
     return _assistant(game).winnable_deal(game, Rng(seed))
 
 
+def warm() -> int:
+    """Import every game and its computer players in this worker, so that the first real job
+    after start-up does not wait for the imports; the number of games."""
+    classes = game_classes()
+    for name in classes:
+        _game(name, "{}").ai()
+    return len(classes)
+
+
 def make_pool(kind: str = "process", workers: int | None = None) -> Executor:
-    """A process pool (forkserver, safe beside the server's threads) or a thread pool."""
+    """A process pool (forkserver, safe beside the server's threads), its workers started
+    and warmed (``warm``) in the background at once, or a thread pool."""
     n = workers or max(1, min(4, (os.cpu_count() or 2) - 1))
     if kind == "thread":
         return ThreadPoolExecutor(n, thread_name_prefix="kibitz-worker")
     method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
-    return ProcessPoolExecutor(n, mp_context=multiprocessing.get_context(method))
+    pool = ProcessPoolExecutor(n, mp_context=multiprocessing.get_context(method))
+    for _ in range(n):
+        pool.submit(warm)
+    return pool
