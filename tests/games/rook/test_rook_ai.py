@@ -13,10 +13,11 @@ from typer.testing import CliRunner
 import kibitz
 from kibitz.ai import level, make_agent
 from kibitz.cli import app
-from kibitz.core.errors import IllegalAction
+from kibitz.core.errors import IllegalAction, InvalidOptions
 from kibitz.core.game import CHANCE
 from kibitz.core.rng import Rng
 from kibitz.games.rook.actions import BID0, PASS
+from kibitz.games.rook.agent import lookahead, play_values
 from kibitz.games.rook.determinize import void_suits
 from kibitz.games.rook.eval import LEVELS
 from kibitz.games.rook.policies import cautious_action
@@ -329,3 +330,56 @@ def test_hands_refused_for_games_without_hands() -> None:
     result = runner.invoke(app, ["match", "smess", "random", "random", "--hands", "2"])
     assert result.exit_code != 0
     assert "max_hands" in result.output
+
+
+def _minimax(det, team: int, plies: int) -> float:
+    """Plain minimax of ``lookahead`` without pruning (the reference for the tests)."""
+    if plies <= 0 or det.p.phase != PLAY:
+        return play_values(det)[team]
+    values = []
+    for card in det.legal_actions():
+        det.push(card)
+        values.append(_minimax(det, team, plies - 1))
+        det.undo()
+    return max(values) if det.p.to_act & 1 == team else min(values)
+
+
+def test_lookahead_is_minimax_by_teams() -> None:
+    """Alpha-beta with the policy's card first gives plain minimax's value, each seat playing
+    for its team; with no plies left it is the policy playout's value."""
+    game = kibitz.load("rook", max_hands=1)
+    checked = 0
+    for seed in range(6):
+        for state in _states(game, seed, every=1, limit=400):
+            if state.p.phase != PLAY or len(state.p.tricks) < 6 or state.is_terminal():
+                continue
+            det = state.resample_hidden(state.current_player, Rng(seed))
+            team = det.p.to_act & 1
+            assert lookahead(det, team, 0, -2.0, 2.0) == play_values(det)[team]
+            for plies in (3, 6):
+                assert lookahead(det, team, plies, -2.0, 2.0) == pytest.approx(
+                    _minimax(det, team, plies)
+                )
+            checked += 1
+    assert checked >= 6
+
+
+def test_pimc_lookahead_plays_legal_deterministic_cards() -> None:
+    game = kibitz.load("rook", max_hands=1)
+    spec = "rookbot:samples=2,exchange=2,iterations=3,play=pimc,depth=3"
+    agents = [make_agent(spec, game, s) for s in range(4)]
+    first = _play_hand(game, agents, seed=4)
+    assert _play_hand(game, [make_agent(spec, game, s) for s in range(4)], seed=4) == first
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("rookbot:play=guess", "play must be ismcts or pimc"),
+        ("rookbot:depth=-1,play=pimc", "depth must be >= 0"),
+        ("rookbot:depth=4", "depth is a lookahead of play=pimc"),
+    ],
+)
+def test_bad_rookbot_options_are_refused(spec: str, message: str) -> None:
+    with pytest.raises(InvalidOptions, match=message):
+        make_agent(spec, kibitz.load("rook"), 0)

@@ -41,12 +41,13 @@ from kibitz.games.rook.cards import bits
 from kibitz.games.rook.playout import (
     DISCARD_STYLES,
     best_trump,
+    change_values,
     discard_set,
     hand_values,
     playout,
     policy_card,
 )
-from kibitz.games.rook.position import AUCTION, DISCARD, TRUMP
+from kibitz.games.rook.position import AUCTION, DISCARD, OVER, PLAY, TRUMP
 from kibitz.games.rook.state import RookState
 from kibitz.games.rook.table import Table
 from kibitz.games.rook.tricks import trick_winner
@@ -121,6 +122,51 @@ def card_value(det: RookState, seat: int, card: int) -> float:
     return v[seat & 1]
 
 
+def play_values(det: RookState) -> tuple[float, float]:
+    """Per team values of ``det`` in card play, the rest of the hand played out by the policy;
+    once the hand is over, of its score change (of the game's result if that ended it)."""
+    p, table = det.p, det.table
+    if p.phase == OVER and p.result is not None:
+        return (p.result.returns[0], p.result.returns[1])
+    if p.phase != PLAY:
+        return change_values(p.sheet[-1].change, table.total)
+    hands, trick = list(p.hands), list(p.trick)
+    won, taken = list(p.tricks_won), list(p.taken)
+    must_trump = det.rules.must_trump_when_void
+    last = playout(table, must_trump, p.trump, hands, p.leader, trick, won, taken)
+    if last < 0:
+        last = p.last_trick.winner & 1 if p.last_trick else 0
+    return hand_values(det.rules, table, p.declarer, p.contract, taken, won, last, p.nest)
+
+
+def lookahead(det: RookState, team: int, plies: int, alpha: float, beta: float) -> float:
+    """``team``'s value of ``det`` searched ``plies`` cards deep by alpha-beta, each side
+    playing for its team (every hand of the sample visible), leaves valued by ``play_values``;
+    the policy's card is tried first."""
+    p = det.p
+    if plies <= 0 or p.phase != PLAY:
+        return play_values(det)[team]
+    seat = p.to_act
+    legal = det.legal_actions()
+    first = policy_card(
+        det.table, det.rules.must_trump_when_void, p.trump, list(p.hands), seat, p.leader,
+        list(p.trick),
+    )  # fmt: skip
+    ours = seat & 1 == team
+    best = -2.0 if ours else 2.0
+    for card in [first, *(c for c in legal if c != first)]:
+        det.push(card)
+        v = lookahead(det, team, plies - 1, alpha, beta)
+        det.undo()
+        if ours:
+            best, alpha = max(best, v), max(alpha, v)
+        else:
+            best, beta = min(best, v), min(beta, v)
+        if alpha >= beta:
+            break
+    return best
+
+
 class RookAgent(Agent):
     """Sampled bidding, joint trump-and-discard search, IS-MCTS or PIMC card play."""
 
@@ -135,6 +181,7 @@ class RookAgent(Agent):
         risk: float = 0.0,
         noise: float = 0.0,
         play: str = "ismcts",
+        depth: int = 0,
         time_cap: float | None = None,
         make_agent: MakeAgent | None = None,
     ) -> None:
@@ -142,6 +189,10 @@ class RookAgent(Agent):
         for name, value in (("samples", samples), ("exchange", exchange)):
             if value < 1:
                 raise InvalidOptions(f"rookbot: {name} must be at least 1, got {value}")
+        if depth < 0:
+            raise InvalidOptions(f"rookbot: depth must be >= 0, got {depth}")
+        if depth and play != "pimc":
+            raise InvalidOptions("rookbot: depth is a lookahead of play=pimc")
         if iterations < 0:
             raise InvalidOptions(f"rookbot: iterations must be >= 0, got {iterations}")
         if not 0.0 <= noise <= 1.0:
@@ -149,7 +200,7 @@ class RookAgent(Agent):
         if play not in ("ismcts", "pimc"):
             raise InvalidOptions(f"rookbot: play must be ismcts or pimc, got {play!r}")
         self.samples, self.exchange, self.iterations = samples, exchange, iterations
-        self.play = play
+        self.play, self.depth = play, depth
         self.make_agent = make_agent
         if make_agent is None and iterations and play == "ismcts":
             raise InvalidOptions("rookbot: play=ismcts needs the generic IS-MCTS (make_agent)")
@@ -241,7 +292,12 @@ class RookAgent(Agent):
                 break
             det = state.resample_hidden(seat, self.rng)
             for i, card in enumerate(legal):
-                totals[i] += card_value(det, seat, card)
+                if self.depth:
+                    det.push(card)
+                    totals[i] += lookahead(det, seat & 1, self.depth - 1, -2.0, 2.0)
+                    det.undo()
+                else:
+                    totals[i] += card_value(det, seat, card)
             runs += 1
         best = max(range(len(legal)), key=lambda i: totals[i])
         self.last_expected = expected(totals[best] / runs)

@@ -9,12 +9,10 @@ the last score change counts; during the auction nothing is known yet (0).
 from __future__ import annotations
 
 from kibitz.core.capabilities import SearchHooks
-from kibitz.games.rook.agent import RookAgent, play_exchange
+from kibitz.games.rook.agent import RookAgent, play_exchange, play_values
 from kibitz.games.rook.playout import (
     best_trump,
     change_values,
-    hand_values,
-    playout,
     policy_card,
 )
 from kibitz.games.rook.position import DISCARD, OVER, PLAY, TRUMP
@@ -24,17 +22,8 @@ from kibitz.games.rook.state import RookState
 def team_values(state: RookState) -> tuple[float, float]:
     """Values of North-South and East-West at ``state`` (see module doc)."""
     p, table = state.p, state.table
-    if p.phase == OVER and p.result is not None:
-        return (p.result.returns[0], p.result.returns[1])
-    if p.phase == PLAY:
-        hands, trick = list(p.hands), list(p.trick)
-        won, taken = list(p.tricks_won), list(p.taken)
-        last = playout(
-            table, state.rules.must_trump_when_void, p.trump, hands, p.leader, trick, won, taken
-        )
-        if last < 0:
-            last = p.last_trick.winner & 1 if p.last_trick else 0
-        return hand_values(state.rules, table, p.declarer, p.contract, taken, won, last, p.nest)
+    if p.phase == PLAY or (p.phase == OVER and p.result is not None):
+        return play_values(state)
     if p.phase in (DISCARD, TRUMP):
         held = p.hands[p.declarer] | p.discards | (0 if p.nest_taken else p.nest)
         trump = p.trump if p.trump >= 0 else best_trump(table, held)
