@@ -356,6 +356,7 @@ def test_lookahead_is_minimax_by_teams() -> None:
             det = state.resample_hidden(state.current_player, Rng(seed))
             team = det.p.to_act & 1
             assert lookahead(det, team, 0, -2.0, 2.0) == play_values(det)[team]
+            assert lookahead(det, team, 6, -2.0, 2.0, deadline=0.0) == play_values(det)[team]
             for plies in (3, 6):
                 assert lookahead(det, team, plies, -2.0, 2.0) == pytest.approx(
                     _minimax(det, team, plies)

@@ -139,12 +139,16 @@ def play_values(det: RookState) -> tuple[float, float]:
     return hand_values(det.rules, table, p.declarer, p.contract, taken, won, last, p.nest)
 
 
-def lookahead(det: RookState, team: int, plies: int, alpha: float, beta: float) -> float:
+def lookahead(
+    det: RookState, team: int, plies: int, alpha: float, beta: float,
+    deadline: float | None = None,
+) -> float:  # fmt: skip
     """``team``'s value of ``det`` searched ``plies`` cards deep by alpha-beta, each side
     playing for its team (every hand of the sample visible), leaves valued by ``play_values``;
-    the policy's card is tried first."""
+    the policy's card is tried first. Past ``deadline`` (``perf_counter``) every node left is
+    a leaf, so that a time cap holds within one deep search too."""
     p = det.p
-    if plies <= 0 or p.phase != PLAY:
+    if plies <= 0 or p.phase != PLAY or (deadline is not None and time.perf_counter() > deadline):
         return play_values(det)[team]
     seat = p.to_act
     legal = det.legal_actions()
@@ -156,7 +160,7 @@ def lookahead(det: RookState, team: int, plies: int, alpha: float, beta: float) 
     best = -2.0 if ours else 2.0
     for card in [first, *(c for c in legal if c != first)]:
         det.push(card)
-        v = lookahead(det, team, plies - 1, alpha, beta)
+        v = lookahead(det, team, plies - 1, alpha, beta, deadline)
         det.undo()
         if ours:
             best, alpha = max(best, v), max(alpha, v)
@@ -283,7 +287,8 @@ class RookAgent(Agent):
         return bool(self.noise) and self.rng.random() < self.noise
 
     def _pimc(self, state: RookState, seat: int, legal: list[int]) -> int:
-        """Each legal card played out by the policy on the same ``iterations`` samples."""
+        """Each legal card played out by the policy, after a lookahead of ``depth`` cards, on
+        the same ``iterations`` samples (fewer if ``time_cap`` runs out)."""
         totals = [0.0] * len(legal)
         deadline = time.perf_counter() + self.time_cap if self.time_cap else None
         runs = 0
@@ -294,7 +299,7 @@ class RookAgent(Agent):
             for i, card in enumerate(legal):
                 if self.depth:
                     det.push(card)
-                    totals[i] += lookahead(det, seat & 1, self.depth - 1, -2.0, 2.0)
+                    totals[i] += lookahead(det, seat & 1, self.depth - 1, -2.0, 2.0, deadline)
                     det.undo()
                 else:
                     totals[i] += card_value(det, seat, card)
