@@ -384,25 +384,3 @@ def test_pimc_lookahead_plays_legal_deterministic_cards() -> None:
 def test_bad_rookbot_options_are_refused(spec: str, message: str) -> None:
     with pytest.raises(InvalidOptions, match=message):
         make_agent(spec, kibitz.load("rook"), 0)
-
-
-def test_draws_leave_the_declarers_trumps_in_its_hand() -> None:
-    """In another seat's draws during card play the declarer's discards hold no trump while
-    it keeps a side card (as a declarer discards), voids and card counts still kept."""
-    game = kibitz.load("rook")
-    checked = 0
-    for seed in range(8):
-        for state in _states(game, seed, every=3, limit=400):
-            q = state.p
-            if q.phase != PLAY or not q.nest_taken:
-                continue
-            seat = next(s for s in range(4) if s != q.declarer)
-            det = state.resample_hidden(seat, Rng(seed))
-            _check_determinization(state, seat, seed)
-            trumps = det.table.suit_mask[q.trump][q.trump]
-            if void_suits(state)[q.declarer] >> q.trump & 1:
-                continue
-            kept_side = det.p.hands[q.declarer] & ~trumps
-            assert not (det.p.discards & trumps and kept_side), seed
-            checked += 1
-    assert checked >= 20
