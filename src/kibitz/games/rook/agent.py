@@ -12,7 +12,8 @@ hidden cards are samples:
   for the following discard and trump actions.
 - **Card play.** ``kibitz.ai.ismcts`` with ``iterations`` (leaves valued by a policy playout
   to the end of the hand), or with ``play=pimc`` every legal card played out by the policy on
-  the same ``iterations`` samples; ``iterations=0`` plays the policy on one sample.
+  the same ``iterations`` samples, after ``depth`` cards of a team alpha-beta in each
+  (``lookahead``); ``iterations=0`` plays the policy on one sample.
 - **Slips** (for the weaker levels). ``noise`` is the chance, at each decision with a
   choice, of a beginner's slip: a call of pass or the lowest raise at random, a random
   discard or trump, a random legal card.
