@@ -116,11 +116,21 @@ def card_value(det: RookState, seat: int, card: int) -> float:
     if len(trick) == 4:
         leader = _close_trick(table, q.trump, leader, trick, won, taken)
         trick = []
-    last = playout(table, det.rules.must_trump_when_void, q.trump, hands, leader, trick, won, taken)
-    if last < 0:
-        last = leader & 1
-    v = hand_values(det.rules, table, q.declarer, q.contract, taken, won, last, q.nest)
-    return v[seat & 1]
+    return _played_out(det, hands, leader, trick, won, taken, leader & 1)[seat & 1]
+
+
+def _played_out(
+    det: RookState, hands: list[int], leader: int, trick: list[int], won: list[int],
+    taken: list[int], last: int,
+) -> tuple[float, float]:  # fmt: skip
+    """Per team values of the hand of ``det`` played out by the policy from ``hands`` and
+    ``trick`` (led by ``leader``); ``last`` is the last trick's team if no trick is left."""
+    q = det.p
+    must_trump = det.rules.must_trump_when_void
+    team = playout(det.table, must_trump, q.trump, hands, leader, trick, won, taken)
+    if team >= 0:
+        last = team
+    return hand_values(det.rules, det.table, q.declarer, q.contract, taken, won, last, q.nest)
 
 
 def play_values(det: RookState) -> tuple[float, float]:
@@ -131,13 +141,10 @@ def play_values(det: RookState) -> tuple[float, float]:
         return (p.result.returns[0], p.result.returns[1])
     if p.phase != PLAY:
         return change_values(p.sheet[-1].change, table.total)
-    hands, trick = list(p.hands), list(p.trick)
-    won, taken = list(p.tricks_won), list(p.taken)
-    must_trump = det.rules.must_trump_when_void
-    last = playout(table, must_trump, p.trump, hands, p.leader, trick, won, taken)
-    if last < 0:
-        last = p.last_trick.winner & 1 if p.last_trick else 0
-    return hand_values(det.rules, table, p.declarer, p.contract, taken, won, last, p.nest)
+    last = p.last_trick.winner & 1 if p.last_trick else 0
+    return _played_out(
+        det, list(p.hands), p.leader, list(p.trick), list(p.tricks_won), list(p.taken), last
+    )
 
 
 def lookahead(
