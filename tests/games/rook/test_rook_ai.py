@@ -235,8 +235,14 @@ def test_a_pass_reports_the_value_of_the_auction_ending_at_the_high_bid() -> Non
     state.apply(PASS)
     bot, fresh = (make_agent("rookbot:samples=24", game, 1) for _ in range(2))
     expected_pass = fresh.pass_value(state.clone(), 2)
-    state.apply(bot.choose(state, 2))  # estimated when read, from the state as it was
+    estimates = []
+    estimate = bot.pass_value
+    bot.pass_value = lambda *args: estimates.append(args) or estimate(*args)
+    state.apply(bot.choose(state, 2))
+    assert estimates == []  # a pass is not valued while playing...
     assert bot.last_expected == (expected_pass + 1) / 2 == values["strong"]
+    assert len(estimates) == 1  # ...but once when read, from the state as it was
+    assert bot.last_expected == values["strong"] and len(estimates) == 1
 
 
 def test_levels_are_legal_and_deterministic() -> None:
