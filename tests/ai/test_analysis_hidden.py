@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 
 import kibitz
 from kibitz.ai.analysis import analyse_game, analyse_replay, analysis_spec
-from kibitz.ai.analysis_hidden import ExpectingAgent, judge_move
+from kibitz.ai.analysis_hidden import ExpectingAgent, _seed, judge_move
 from kibitz.ai.analysis_score import ScoringAgent
 from kibitz.ai.specs import make_agent
 from kibitz.cli.common import app
@@ -142,6 +142,12 @@ def test_rook_planted_blunder_is_marked() -> None:
     )
     assert note.best == state.action_to_str(good)
     assert note.mark == "blunder" and note.loss >= 0.3
+    # both cards are judged on the mover's own draws, by the search that chose the good one
+    search = make_agent(ROOK_SPEC, game, _seed(len(state.history) + 1))
+    assert search.choose(state.clone(), state.current_player) == good
+    assert (note.expected, note.best_expected) == tuple(
+        round(search.last_values[card], 4) for card in (bad, good)
+    )
 
 
 def test_a_rook_declarers_own_discards_are_judged() -> None:

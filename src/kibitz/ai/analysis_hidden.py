@@ -6,12 +6,15 @@ rookbot): the mover's expected score, 0 lost .. 1 won, of the move it would choo
 - **Best move.** A fresh agent, seeded with the ply, searches the recorded position for the
   mover. Agents of hidden-card games decide from determinizations drawn by
   ``state.resample_hidden(mover, rng)`` only, so the search never reads the other hands.
-- **Move played.** Where it differs from the best move, both are judged alike: ``samples``
-  worlds are drawn from the mover's information (``resample_hidden(mover)``, the same
-  worlds for both moves), the move is played in each, chance is drawn afresh (the record's
-  later cards are not known to the mover), and the next player's search in that world gives
-  its expected score: the mover's when it is on the mover's side, one minus it otherwise. The
-  better move is shown only where it is judged better. The record's hidden cards are never
+- **Move played.** Where it differs from the best move and the search valued every move on
+  the same worlds (``last_values``, Rook's PIMC card play), both values are read from it.
+  Otherwise both are judged alike: ``samples`` worlds are drawn from the mover's information
+  (``resample_hidden(mover)``, the same worlds for both moves), the move is played in each,
+  chance is drawn afresh (the record's later cards are not known to the mover), and the next
+  player's search in that world gives its expected score: the mover's when it is on the
+  mover's side, one minus it otherwise (that search reads the next player's information, not
+  the mover's, so the first way is preferred). The better move is shown only where it is
+  judged better. The record's hidden cards are never
   read: only the mover's own information enters.
 
 Agents' estimates are their own (Rook's rookbot values the current hand, not the whole game).
@@ -95,7 +98,10 @@ def judge_move(
     agent = _expecting(make(_seed(ply)))
     best = agent.choose(state.clone(), mover)
     expected = best_expected = float(agent.last_expected)
-    if best != action:
+    values = getattr(agent, "last_values", None)
+    if best != action and values and action in values:
+        expected, best_expected = values[action], values[best]
+    elif best != action:
         expected = after_value(game, state, action, make, ply, samples)
         best_expected = after_value(game, state, best, make, ply, samples)
         if best_expected <= expected:  # judged alike, the move played is as good

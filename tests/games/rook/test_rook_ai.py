@@ -17,7 +17,7 @@ from kibitz.core.errors import IllegalAction, InvalidOptions
 from kibitz.core.game import CHANCE
 from kibitz.core.rng import Rng
 from kibitz.games.rook.actions import BID0, PASS
-from kibitz.games.rook.agent import lookahead, play_values
+from kibitz.games.rook.agent import card_value, expected, lookahead, play_values
 from kibitz.games.rook.determinize import void_suits
 from kibitz.games.rook.eval import LEVELS
 from kibitz.games.rook.policies import cautious_action
@@ -371,6 +371,30 @@ def test_lookahead_is_minimax_by_teams() -> None:
     assert checked >= 6
 
 
+def test_pimc_values_every_card_on_the_same_samples() -> None:
+    """After a PIMC card ``last_values`` is each legal card's mean playout value over the same
+    draws, the chosen card the best of them; after any other decision it is ``None``."""
+    game = kibitz.load("rook", max_hands=1)
+    checked = 0
+    for state in _states(game, 6, every=2):
+        seat = state.current_player
+        bot = make_agent(PIMC, game, 5)
+        chosen = bot.choose(state, seat)
+        if state.p.phase != PLAY:
+            assert bot.last_values is None
+            continue
+        rng = Rng(5)
+        draws = [state.resample_hidden(seat, rng) for _ in range(3)]
+        want = {
+            card: expected(sum(card_value(d, seat, card) for d in draws) / 3)
+            for card in state.legal_actions()
+        }
+        assert bot.last_values == pytest.approx(want)
+        assert bot.last_expected == bot.last_values[chosen] == max(want.values())
+        checked += 1
+    assert checked >= 10
+
+
 def test_pimc_lookahead_plays_legal_deterministic_cards() -> None:
     game = kibitz.load("rook", max_hands=1)
     spec = "rookbot:samples=2,exchange=2,iterations=3,play=pimc,depth=3"
@@ -390,3 +414,25 @@ def test_pimc_lookahead_plays_legal_deterministic_cards() -> None:
 def test_bad_rookbot_options_are_refused(spec: str, message: str) -> None:
     with pytest.raises(InvalidOptions, match=message):
         make_agent(spec, kibitz.load("rook"), 0)
+
+
+def test_draws_leave_the_declarers_trumps_in_its_hand() -> None:
+    """In another seat's draws during card play the declarer's discards hold no trump while
+    it keeps a side card (as a declarer discards), voids and card counts still kept."""
+    game = kibitz.load("rook")
+    checked = 0
+    for seed in range(8):
+        for state in _states(game, seed, every=3, limit=400):
+            q = state.p
+            if q.phase != PLAY or not q.nest_taken:
+                continue
+            seat = next(s for s in range(4) if s != q.declarer)
+            det = state.resample_hidden(seat, Rng(seed))
+            _check_determinization(state, seat, seed)
+            trumps = det.table.suit_mask[q.trump][q.trump]
+            if void_suits(state)[q.declarer] >> q.trump & 1:
+                continue
+            kept_side = det.p.hands[q.declarer] & ~trumps
+            assert not (det.p.discards & trumps and kept_side), seed
+            checked += 1
+    assert checked >= 20

@@ -24,7 +24,9 @@ hand (``hand_values``: being ahead on the hand's score change and the margin) ma
 [-1, 1]. A call reports the sampled value of the auction ending with it: a bid, of declaring
 it; a pass, of the high bidder declaring the high bid (0.5 when nobody has bid); the exchange
 its plan's value; a card its search's (IS-MCTS or PIMC)
-or, without search, one sampled playout's.
+or, without search, one sampled playout's. After a PIMC card, ``last_values`` holds the same
+estimate for every legal card, all from the same samples (an analysis compares the card
+played with the best one by them); otherwise it is ``None``.
 """
 
 from __future__ import annotations
@@ -219,6 +221,7 @@ class RookAgent(Agent):
         self.risk, self.noise, self.time_cap = risk, noise, time_cap
         self._expected = 0.5
         self._pending: Callable[[], float] | None = None
+        self.last_values: dict[int, float] | None = None
         self._plan: tuple[tuple[int, int, int], int, int, float] | None = None
         self._search = self._play_search()
 
@@ -254,7 +257,7 @@ class RookAgent(Agent):
             raise InvalidOptions(f"rookbot plays rook only, not {state.game.name}")
         legal = state.legal_actions()
         phase = state.p.phase
-        self.last_expected = 0.5
+        self.last_expected, self.last_values = 0.5, None
         if phase == AUCTION:
             call = self._call(state, seat, legal)
             raise_ = min((a for a in legal if a >= BID0), default=None)
@@ -313,7 +316,8 @@ class RookAgent(Agent):
                     totals[i] += card_value(det, seat, card)
             runs += 1
         best = max(range(len(legal)), key=lambda i: totals[i])
-        self.last_expected = expected(totals[best] / runs)
+        self.last_values = {card: expected(totals[i] / runs) for i, card in enumerate(legal)}
+        self.last_expected = self.last_values[legal[best]]
         return legal[best]
 
     # -- bidding ------------------------------------------------------------------------------

@@ -7,7 +7,8 @@ tell from the real one: a player who failed to follow a suit holds none of it (a
 or red 1 played "any time" reveals nothing; with ``must_trump_when_void`` a failure to trump
 reveals a trump void too). The trump named says something of the declarer's hand too: in
 card play, of up to ``TRUMP_TRIES`` draws the first in which the trump is the declarer's
-strongest colour (``best_trump`` of its cards and discards, as a bidder reckons) is kept.
+strongest colour (``best_trump`` of its cards and discards, as a bidder reckons) is kept,
+and the declarer's drawn discards hold no trump while it keeps a side card (``_keep_trumps``).
 Everything is computed from what ``seat`` knows; unknown cards are sorted before ``rng``
 touches them, so equal information states give equal draws.
 
@@ -205,6 +206,8 @@ def determinize(state: RookState, seat: int, rng: Rng) -> RookState:
             if best_trump(table, held) == p.trump:
                 break
             masks = _sample(state, seat, unknown, caps, rng)
+    if p.phase == PLAY and declarer != seat and picked:
+        _keep_trumps(state, masks)
     hands = [masks[o] if o != seat else p.hands[seat] for o in range(4)]
     nest, discards, nest_taken = masks[NEST], p.discards, p.nest_taken
     if knows_nest:
@@ -262,6 +265,29 @@ def _sample(
         if masks is not None:
             return masks
     raise AssertionError(f"no deal fits what seat {seat} has seen")  # the real deal fits
+
+
+def _keep_trumps(state: RookState, masks: list[int]) -> None:
+    """Make the declarer's drawn discards (``masks[NEST]``) as a declarer's are: no trump
+    laid away while it keeps a side card. Each discarded trump, highest first, trades places
+    with the declarer's cheapest side card (one without points where the rules keep counters
+    out of the discards), unless it has shown a trump void."""
+    p, table = state.p, state.table
+    declarer, trump = p.declarer, p.trump
+    if void_suits(state)[declarer] >> trump & 1:
+        return
+    trumps = table.suit_mask[trump][trump]
+    counters_out = not state.rules.nest_counters_allowed
+    side = [
+        c for c in bits(masks[declarer] & ~trumps) if not (counters_out and table.points[c])
+    ]
+    side.sort(key=lambda c: (table.points[c], table.power[c]), reverse=True)
+    for t in sorted(bits(masks[NEST] & trumps), key=lambda c: -table.power[c]):
+        if not side:
+            break
+        swap = (1 << t) | (1 << side.pop())
+        masks[NEST] ^= swap
+        masks[declarer] ^= swap
 
 
 def _lowest_discards(state: RookState, pool: int) -> int:
