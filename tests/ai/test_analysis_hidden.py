@@ -150,6 +150,38 @@ def test_rook_planted_blunder_is_marked() -> None:
     )
 
 
+def in_play(state: State) -> bool:
+    """Whether a player is to play a card (Rook)."""
+    return state.current_player >= 0 and state.observation(None)["phase"] == "play"
+
+
+def test_a_rook_card_as_good_as_the_best_gets_no_better_move() -> None:
+    """A card the search values as highly as its choice (touching cards, a forced loser) is
+    given no better move and no loss; a card valued lower is given the chosen one."""
+    game = kibitz.load("rook")
+    state, rng = game.new_initial_state(2), Rng(2)
+    seen = {"tie": 0, "worse": 0}
+    while not state.is_terminal() and min(seen.values()) < 2:
+        play_to(state, rng, in_play)
+        if state.is_terminal():
+            break
+        ply, mover = len(state.history) + 1, state.current_player
+        search = make_agent(ROOK_SPEC, game, _seed(ply))
+        best = search.choose(state.clone(), mover)
+        for card, value in search.last_values.items():
+            if card == best:
+                continue
+            note = judge_move(game, state, card, partial(make_agent, ROOK_SPEC, game), ply)
+            if value == search.last_expected:
+                assert (note.best, note.loss, note.mark) == (None, 0.0, None)
+                seen["tie"] += 1
+            else:
+                assert note.best == state.action_to_str(best) and note.loss > 0
+                seen["worse"] += 1
+        state.apply(best)
+    assert min(seen.values()) >= 2, seen
+
+
 def test_a_rook_declarers_own_discards_are_judged() -> None:
     """Mid-discard after discards the analysing rookbot would not have made (random ones)."""
     game = kibitz.load("rook")

@@ -104,8 +104,8 @@ def judge_move(
     elif best != action:
         expected = after_value(game, state, action, make, ply, samples)
         best_expected = after_value(game, state, best, make, ply, samples)
-        if best_expected <= expected:  # judged alike, the move played is as good
-            best, best_expected = action, expected
+    if best_expected <= expected:  # judged alike, the move played is as good
+        best, best_expected = action, expected
     loss = best_expected - expected
     return MoveNote(
         ply=ply,
