@@ -44,6 +44,14 @@ class ExpectingAgent(Protocol):
     def choose(self, state: State, seat: int) -> int: ...
 
 
+@runtime_checkable
+class ValuingAgent(ExpectingAgent, Protocol):
+    """An expecting agent that also reports the mover's expected score of every action its
+    last choice weighed, all from the same draws (``None`` when it weighed them otherwise)."""
+
+    last_values: dict[int, float] | None
+
+
 def _seed(ply: int, k: int = 0) -> int:
     """The seed of ply ``ply``'s ``k``-th search (0: the mover's own)."""
     return ply * 256 + k
@@ -98,7 +106,7 @@ def judge_move(
     agent = _expecting(make(_seed(ply)))
     best = agent.choose(state.clone(), mover)
     expected = best_expected = float(agent.last_expected)
-    values = getattr(agent, "last_values", None)
+    values = agent.last_values if isinstance(agent, ValuingAgent) else None
     if best != action and values and action in values:
         expected, best_expected = values[action], values[best]
     elif best != action:
