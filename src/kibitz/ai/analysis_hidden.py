@@ -14,8 +14,8 @@ rookbot): the mover's expected score, 0 lost .. 1 won, of the move it would choo
   player's search in that world gives its expected score: the mover's when it is on the
   mover's side, one minus it otherwise (that search reads the next player's information, not
   the mover's, so the first way is preferred). The better move is shown only where it is
-  judged better. The record's hidden cards are never
-  read: only the mover's own information enters.
+  judged better. The record's hidden cards are never read: only the mover's own information
+  enters.
 
 Agents' estimates are their own (Rook's rookbot values the current hand, not the whole game).
 """
