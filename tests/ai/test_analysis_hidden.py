@@ -22,6 +22,7 @@ from kibitz.cli.common import app
 from kibitz.core.game import CHANCE, Game, State
 from kibitz.core.record import dumps_record, make_record, replay
 from kibitz.core.rng import Rng
+from kibitz.games.rook.actions import TRUMP0
 
 TCHESS_SPEC = "ismcts:iterations=60,rollout_depth=1"
 ROOK_SPEC = "rookbot:samples=4,exchange=3,iterations=8,play=pimc"
@@ -180,6 +181,36 @@ def test_a_rook_card_as_good_as_the_best_gets_no_better_move() -> None:
                 seen["worse"] += 1
         state.apply(best)
     assert min(seen.values()) >= 2, seen
+
+
+def test_a_rook_trump_in_the_declarers_shortest_colour_is_marked() -> None:
+    """A declarer that names as trump the colour it holds fewest of is marked a mistake or
+    a blunder, both trumps judged on its own exchange samples by the search that chose the
+    other (not by the next player's search, which redraws the declarer's discards)."""
+    game = kibitz.load("rook")
+    bot = make_agent("rookbot:samples=2,exchange=1,iterations=0", game, 1)
+    for seed in range(3):
+        state, rng = game.new_initial_state(seed), Rng(seed)
+        while state.current_player == CHANCE or state.observation(None)["phase"] != "trump":
+            if state.current_player == CHANCE:
+                state.apply(rng.weighted(state.chance_outcomes()))
+            else:
+                state.apply(bot.choose(state.clone(), state.current_player))
+        seat, table = state.current_player, state.table
+        held = state.p.hands[seat]
+        short = min(
+            range(4), key=lambda colour: (held & table.suit_mask[colour][colour]).bit_count()
+        )
+        bad = TRUMP0 + short
+        ply = len(state.history) + 1
+        note = judge_move(game, state, bad, partial(make_agent, ROOK_SPEC, game), ply)
+        search = make_agent(ROOK_SPEC, game, _seed(ply))
+        best = search.choose(state.clone(), seat)
+        assert note.best == state.action_to_str(best) != note.move
+        assert note.mark in ("mistake", "blunder") and note.loss >= 0.15, (seed, note)
+        assert (note.expected, note.best_expected) == tuple(
+            round(search.last_values[trump], 4) for trump in (bad, best)
+        )
 
 
 def test_a_rook_declarers_own_discards_are_judged() -> None:

@@ -16,12 +16,12 @@ from kibitz.cli import app
 from kibitz.core.errors import IllegalAction, InvalidOptions
 from kibitz.core.game import CHANCE
 from kibitz.core.rng import Rng
-from kibitz.games.rook.actions import BID0, PASS
-from kibitz.games.rook.agent import card_value, expected, lookahead, play_values
+from kibitz.games.rook.actions import BID0, PASS, TRUMP0
+from kibitz.games.rook.agent import card_value, expected, lookahead, play_exchange, play_values
 from kibitz.games.rook.determinize import void_suits
 from kibitz.games.rook.eval import LEVELS
 from kibitz.games.rook.policies import cautious_action
-from kibitz.games.rook.position import AUCTION, DISCARD, PLAY
+from kibitz.games.rook.position import AUCTION, DISCARD, PLAY, TRUMP
 
 FAST = "rookbot:samples=2,exchange=2,iterations=4"
 """A small-budget rookbot for rule coverage (the levels' budgets are tested for order only)."""
@@ -157,9 +157,9 @@ def test_no_peeking(phase: int) -> None:
     a, b = state.resample_hidden(seat, Rng(5)), twin.resample_hidden(seat, Rng(5))
     assert a.serialize() == b.serialize() and a.p == b.p
     for spec in (FAST, PIMC, "rookbot:samples=3,exchange=2,iterations=0", "level:1"):
-        assert make_agent(spec, game, 4).choose(state, seat) == make_agent(
-            spec, game, 4
-        ).choose(twin, seat)
+        assert make_agent(spec, game, 4).choose(state, seat) == make_agent(spec, game, 4).choose(
+            twin, seat
+        )
 
 
 def _play_hand(game, agents, seed: int) -> list[int]:
@@ -381,7 +381,7 @@ def test_pimc_values_every_card_on_the_same_samples() -> None:
         bot = make_agent(PIMC, game, 5)
         chosen = bot.choose(state, seat)
         if state.p.phase != PLAY:
-            assert bot.last_values is None
+            assert (bot.last_values is None) == (state.p.phase == AUCTION)
             continue
         rng = Rng(5)
         draws = [state.resample_hidden(seat, rng) for _ in range(3)]
@@ -393,6 +393,41 @@ def test_pimc_values_every_card_on_the_same_samples() -> None:
         assert bot.last_expected == bot.last_values[chosen] == max(want.values())
         checked += 1
     assert checked >= 10
+
+
+def test_exchange_values_weigh_each_trump_and_next_discard_on_the_same_samples() -> None:
+    """At a trump call ``last_values`` is each colour's mean exchange playout over the
+    search's samples, the discards made kept; at a discard, a value for legal next discards
+    only; the action chosen is the best of them either way."""
+    game = kibitz.load("rook", max_hands=1)
+    seen = {DISCARD: 0, TRUMP: 0}
+    for seed in range(4):
+        for state in _states(game, seed, every=1):
+            q, seat = state.p, state.current_player
+            if q.phase not in seen:
+                continue
+            bot = make_agent(PIMC, game, 5)
+            chosen = bot.choose(state, seat)
+            legal = state.legal_actions()
+            assert set(bot.last_values) <= set(legal)
+            assert bot.last_expected == bot.last_values[chosen] == max(bot.last_values.values())
+            if q.phase == TRUMP:
+                rng = Rng(5)
+                state.resample_hidden(seat, rng)  # the draw that reads the seat's own cards
+                draws = [state.resample_hidden(seat, rng) for _ in range(2)]
+                want = {
+                    action: expected(
+                        sum(
+                            play_exchange(d, seat, action - TRUMP0, q.discards)[seat & 1]
+                            for d in draws
+                        )
+                        / 2
+                    )
+                    for action in legal
+                }
+                assert bot.last_values == pytest.approx(want)
+            seen[q.phase] += 1
+    assert min(seen.values()) >= 2, seen
 
 
 def test_pimc_lookahead_plays_legal_deterministic_cards() -> None:

@@ -26,7 +26,8 @@ it; a pass, of the high bidder declaring the high bid (0.5 when nobody has bid);
 its plan's value; a card its search's (IS-MCTS or PIMC)
 or, without search, one sampled playout's. After a PIMC card, ``last_values`` holds the same
 estimate for every legal card, all from the same samples (an analysis compares the card
-played with the best one by them); otherwise it is ``None``.
+played with the best one by them); after a trump or discard, for each trump or next discard
+that begins a plan the exchange search weighed (``exchange_values``); otherwise ``None``.
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ from kibitz.games.rook.playout import (
     playout,
     policy_card,
 )
-from kibitz.games.rook.position import AUCTION, DISCARD, OVER, PLAY, TRUMP
+from kibitz.games.rook.position import AUCTION, DISCARD, OVER, PLAY, TRUMP, Position
 from kibitz.games.rook.state import RookState
 from kibitz.games.rook.table import Table
 from kibitz.games.rook.tricks import trick_winner
@@ -181,6 +182,30 @@ def lookahead(
     return best
 
 
+Weighed = tuple[int, int, float]
+"""An exchange plan weighed by the search: trump, discard mask, mean team value."""
+
+
+def exchange_values(q: Position, legal: set[int], weighed: list[Weighed]) -> dict[int, float]:
+    """The expected score of each legal exchange action that begins a weighed plan still
+    open at ``q``: a trump, its best plan keeping the discards made; a discard, the best plan
+    whose next card (discards go in increasing order) it is."""
+    values: dict[int, float] = {}
+    for trump, discards, value in weighed:
+        if q.phase == TRUMP:
+            if discards != q.discards:
+                continue
+            action = TRUMP0 + trump
+        else:
+            left = discards & ~q.discards
+            if discards & q.discards != q.discards or not left:
+                continue
+            action = DISCARD0 + (left & -left).bit_length() - 1
+        if action in legal:
+            values[action] = max(values.get(action, 0.0), expected(value))
+    return values
+
+
 class RookAgent(Agent):
     """Sampled bidding, joint trump-and-discard search, IS-MCTS or PIMC card play."""
 
@@ -222,7 +247,7 @@ class RookAgent(Agent):
         self._expected = 0.5
         self._pending: Callable[[], float] | None = None
         self.last_values: dict[int, float] | None = None
-        self._plan: tuple[tuple[int, int, int], int, int, float] | None = None
+        self._plan: tuple[tuple[int, int, int], Weighed, list[Weighed]] | None = None
         self._search = self._play_search()
 
     def _play_search(self) -> Agent | None:
@@ -382,12 +407,16 @@ class RookAgent(Agent):
         det0 = state.resample_hidden(seat, self.rng)
         q = det0.p
         key = (q.deals, q.nest_taken, q.hands[seat] | q.discards)
-        if self._plan is None or self._plan[0] != key or (
-            q.phase == DISCARD and q.discards & ~self._plan[2]
+        if (
+            self._plan is None
+            or self._plan[0] != key
+            or (q.phase == DISCARD and q.discards & ~self._plan[1][1])
         ):
-            self._plan = (key, *self._search_exchange(state, seat, det0))
-        _, trump, discards, value = self._plan
+            weighed = self._search_exchange(state, seat, det0)
+            self._plan = (key, max(weighed, key=lambda plan: plan[2]), weighed)
+        _, (trump, discards, value), weighed = self._plan
         self.last_expected = expected(value)
+        self.last_values = exchange_values(q, set(legal), weighed)
         if q.phase == TRUMP:
             return TRUMP0 + trump
         for card in bits(discards & ~q.discards):
@@ -423,10 +452,9 @@ class RookAgent(Agent):
             out = [(t, probe.p.discards) for t in trumps]
         return out
 
-    def _search_exchange(
-        self, state: RookState, seat: int, det0: RookState
-    ) -> tuple[int, int, float]:
-        """The best (trump, discard mask) on ``exchange`` common samples, and its mean value."""
+    def _search_exchange(self, state: RookState, seat: int, det0: RookState) -> list[Weighed]:
+        """Every candidate (trump, discard mask) with its mean value on ``exchange`` common
+        samples."""
         candidates = self._candidates(det0, seat)
         team = seat & 1
         scores = [0.0] * len(candidates)
@@ -434,8 +462,8 @@ class RookAgent(Agent):
             det = state.resample_hidden(seat, self.rng)
             for i, (trump, discards) in enumerate(candidates):
                 scores[i] += play_exchange(det, seat, trump, discards)[team]
-        best = max(range(len(candidates)), key=lambda i: scores[i])
-        return (*candidates[best], scores[best] / self.exchange)
+        pairs = zip(candidates, scores, strict=True)
+        return [(trump, discards, score / self.exchange) for (trump, discards), score in pairs]
 
 
 def _close_trick(
