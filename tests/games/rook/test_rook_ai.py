@@ -425,6 +425,35 @@ def test_exchange_values_weigh_each_trump_and_next_discard_on_the_same_samples()
     assert min(seen.values()) >= 2, seen
 
 
+def test_a_trump_call_after_a_discard_off_the_plan_is_searched_again() -> None:
+    """When the last discard is not the one the exchange plan chose (a slip), the trump is
+    searched again for the discards made: every colour is valued, the call the best."""
+    game = kibitz.load("rook", max_hands=1)
+    others_bot = make_agent("rookbot:samples=2,exchange=1,iterations=0", game, 1)
+    seen = 0
+    for seed in range(6):
+        state, rng = game.new_initial_state(seed), Rng(seed)
+        while state.current_player == CHANCE or not (
+            state.p.phase == DISCARD and state.p.discards.bit_count() == state.table.nest_size - 1
+        ):
+            if state.current_player == CHANCE:
+                state.apply(rng.weighted(state.chance_outcomes()))
+            else:
+                state.apply(others_bot.choose(state.clone(), state.current_player))
+        seat = state.current_player
+        bot = make_agent(PIMC, game, 5)
+        others = [a for a in state.legal_actions() if a != bot.choose(state, seat)]
+        if not others:
+            continue
+        state.apply(others[-1])
+        assert state.p.phase == TRUMP
+        call = bot.choose(state, seat)
+        assert set(bot.last_values) == set(state.legal_actions())
+        assert bot.last_values[call] == max(bot.last_values.values()) == bot.last_expected
+        seen += 1
+    assert seen >= 3
+
+
 def test_pimc_lookahead_plays_legal_deterministic_cards() -> None:
     game = kibitz.load("rook", max_hands=1)
     spec = "rookbot:samples=2,exchange=2,iterations=3,play=pimc,depth=3"

@@ -407,11 +407,10 @@ class RookAgent(Agent):
         det0 = state.resample_hidden(seat, self.rng)
         q = det0.p
         key = (q.deals, q.nest_taken, q.hands[seat] | q.discards)
-        if (
-            self._plan is None
-            or self._plan[0] != key
-            or (q.phase == DISCARD and q.discards & ~self._plan[1][1])
-        ):
+        planned = self._plan[1][1] if self._plan is not None else 0
+        # a plan is stale once the discards made leave it (a slip): search again
+        stale = q.discards & ~planned if q.phase == DISCARD else q.discards != planned
+        if self._plan is None or self._plan[0] != key or stale:
             weighed = self._search_exchange(state, seat, det0)
             self._plan = (key, max(weighed, key=lambda plan: plan[2]), weighed)
         _, (trump, discards, value), weighed = self._plan
