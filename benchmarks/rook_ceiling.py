@@ -5,8 +5,13 @@ nest); it is a measuring stick for the skill a hand leaves room for, never a pla
 lives here and not among the agents. Duplicate deals (each deal twice, teams swapped), one
 hand each, scored as ``kibitz match rook --hands`` scores them: by hands (the team whose score
 changes more wins the hand), by boards (a deal's two hands summed) and in points per hand.
+With ``--games`` each seed is a whole game to the target instead, played twice (teams
+swapped), as ``kibitz match rook --games --duplicate`` plays them: by games, by pairs of
+games (a seed's two final margins summed) and in points per game. ``--spec`` gives the agent
+the omniscient side runs (level 4 by default).
 
-Run: python benchmarks/rook_ceiling.py [--deals 100] [--seed 0] [--workers 2]
+Run: python benchmarks/rook_ceiling.py [--deals 100] [--seed 0] [--workers 2] [--games]
+[--spec SPEC]
 """
 
 from __future__ import annotations
@@ -39,15 +44,18 @@ class Omniscient(Agent):
             del state.resample_hidden
 
 
-def hand(job: tuple[int, bool]) -> tuple[int, float, int]:
-    """One hand of deal ``seed`` (omniscient team East-West when ``swapped``): the deal, the
-    omniscient team's result (1 won, 0 lost, 0.5 level) and its score change minus the other's."""
-    seed, swapped = job
-    game = kibitz.load("rook", max_hands=1)
+def play(job: tuple[int, bool, bool, str]) -> tuple[int, float, int]:
+    """One hand of deal ``seed``, or the whole game with ``games`` (the omniscient team, running
+    ``spec``, East-West when ``swapped``): the seed, the omniscient team's result (1 won, 0
+    lost, 0.5 level) and its score change (its final total with ``games``) minus the other's."""
+    seed, swapped, games, spec = job
+    game = kibitz.load("rook") if games else kibitz.load("rook", max_hands=1)
     team = int(swapped)
     agents = [
-        Omniscient(level_4) if s & 1 == team else level_4
-        for s, level_4 in ((s, make_agent(LEVELS[4], game, seed * 4 + s)) for s in range(4))
+        Omniscient(make_agent(spec, game, seed * 4 + s))
+        if s & 1 == team
+        else make_agent(LEVELS[4], game, seed * 4 + s)
+        for s in range(4)
     ]
     state, chance = game.new_initial_state(seed), Rng(seed)
     while not state.is_terminal():
@@ -56,6 +64,9 @@ def hand(job: tuple[int, bool]) -> tuple[int, float, int]:
             state.apply(chance.weighted(state.chance_outcomes()))
         else:
             state.apply(agents[player].choose(state, player))
+    if games:
+        scores, ret = state.p.scores, state.returns()[team]
+        return seed, 1.0 if ret > 0 else 0.0 if ret < 0 else 0.5, scores[team] - scores[1 - team]
     change = state.p.sheet[-1].change
     margin = change[team] - change[1 - team]
     return seed, 1.0 if margin > 0 else 0.0 if margin < 0 else 0.5, margin
@@ -66,10 +77,16 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--games", action="store_true", help="whole games, not single hands")
+    parser.add_argument("--spec", default=LEVELS[4], help="the omniscient side's agent spec")
     args = parser.parse_args()
-    jobs = [(s, w) for s in range(args.seed, args.seed + args.deals) for w in (False, True)]
+    jobs = [
+        (s, w, args.games, args.spec)
+        for s in range(args.seed, args.seed + args.deals)
+        for w in (False, True)
+    ]
     with Pool(args.workers) as pool:
-        results = pool.map(hand, jobs)
+        results = pool.map(play, jobs)
     hands = match_stats([r[1] for r in results])
     by_deal: dict[int, list[int]] = {}
     for seed, _, margin in results:
@@ -79,13 +96,14 @@ def main() -> None:
     )
     margins = [r[2] for r in results]
     half = 1.96 * statistics.stdev(margins) / len(margins) ** 0.5
+    unit, pairs = ("games", "pairs") if args.games else ("hands", "boards")
     print(
-        f"omniscient level 4 against level 4, {len(results)} hands of {args.deals} deals "
-        f"(seeds {args.seed}-{args.seed + args.deals - 1}):\n"
-        f"  hands  {hands.score:.3f} [{hands.score_ci[0]:.3f}, {hands.score_ci[1]:.3f}]\n"
-        f"  boards {boards.score:.3f} [{boards.score_ci[0]:.3f}, {boards.score_ci[1]:.3f}]\n"
-        f"  points a hand {statistics.mean(margins):+.1f} [{statistics.mean(margins) - half:+.1f}, "
-        f"{statistics.mean(margins) + half:+.1f}]"
+        f"omniscient {args.spec} against level 4, {len(results)} {unit} of {args.deals} seeds "
+        f"({args.seed}-{args.seed + args.deals - 1}):\n"
+        f"  {unit:6} {hands.score:.3f} [{hands.score_ci[0]:.3f}, {hands.score_ci[1]:.3f}]\n"
+        f"  {pairs:6} {boards.score:.3f} [{boards.score_ci[0]:.3f}, {boards.score_ci[1]:.3f}]\n"
+        f"  points a {unit[:-1]} {statistics.mean(margins):+.1f} "
+        f"[{statistics.mean(margins) - half:+.1f}, {statistics.mean(margins) + half:+.1f}]"
     )
 
 

@@ -14,6 +14,12 @@ hidden cards are samples:
   to the end of the hand), or with ``play=pimc`` every legal card played out by the policy on
   the same ``iterations`` samples, after ``depth`` cards of a team alpha-beta in each
   (``lookahead``); ``iterations=0`` plays the policy on one sample.
+- **Objective.** With ``objective=hand`` a finished hand is valued by its score change
+  alone (``hand_values``); with ``objective=game`` by what the change does to the team's
+  chance of winning the game from the totals before the hand (``standing.Standing``): a
+  team far behind near the end bids and plays for the big swing, a team ahead for safety,
+  and a hand that ends the game is worth the game's result. A raise is then judged against
+  the value of the standing as it is, not against an even hand.
 - **Slips** (for the weaker levels). ``noise`` is the chance, at each decision with a
   choice, of a beginner's slip: a call of pass or the lowest raise at random, a random
   discard or trump, a random legal card.
@@ -52,6 +58,7 @@ from kibitz.games.rook.playout import (
     policy_card,
 )
 from kibitz.games.rook.position import AUCTION, DISCARD, OVER, PLAY, TRUMP, Position
+from kibitz.games.rook.standing import Standing, standing_of
 from kibitz.games.rook.state import RookState
 from kibitz.games.rook.table import Table
 from kibitz.games.rook.tricks import trick_winner
@@ -65,8 +72,11 @@ def first_leader(state: RookState, declarer: int) -> int:
     return declarer if rule == "declarer" else (declarer + 1) & 3
 
 
-def play_exchange(det: RookState, declarer: int, trump: int, discards: int) -> tuple[float, float]:
-    """Per team values of ``det`` played out after the declarer keeps all but ``discards``.
+def play_exchange(
+    det: RookState, declarer: int, trump: int, discards: int, standing: Standing | None = None
+) -> tuple[float, float]:
+    """Per team values of ``det`` played out after the declarer keeps all but ``discards``
+    (valued as ``hand_values`` values them, given ``standing``).
 
     The declarer's cards are its hand, its discards so far and the nest if not yet taken;
     with ``discards`` 0 and a nest to take, the discard is chosen by heuristic.
@@ -76,7 +86,7 @@ def play_exchange(det: RookState, declarer: int, trump: int, discards: int) -> t
     if not discards and table.nest_size:
         discards = discard_set(table, held, trump, table.nest_size, "void")
     taken, won, last = play_kept(det, declarer, held & ~discards, trump)
-    return hand_values(det.rules, table, declarer, p.contract, taken, won, last, discards)
+    return hand_values(det.rules, table, declarer, p.contract, taken, won, last, discards, standing)
 
 
 def play_kept(
@@ -109,8 +119,9 @@ def expected(value: float) -> float:
     return min(1.0, max(0.0, (value + 1.0) / 2.0))
 
 
-def card_value(det: RookState, seat: int, card: int) -> float:
-    """The value for ``seat``'s team of ``det`` played out by the policy after ``card``."""
+def card_value(det: RookState, seat: int, card: int, standing: Standing | None = None) -> float:
+    """The value for ``seat``'s team of ``det`` played out by the policy after ``card``
+    (given the game's ``standing``, as ``hand_values`` values it)."""
     q, table = det.p, det.table
     hands, trick = list(q.hands), [*q.trick, card]
     hands[seat] &= ~(1 << card)
@@ -119,12 +130,12 @@ def card_value(det: RookState, seat: int, card: int) -> float:
     if len(trick) == 4:
         leader = _close_trick(table, q.trump, leader, trick, won, taken)
         trick = []
-    return _played_out(det, hands, leader, trick, won, taken, leader & 1)[seat & 1]
+    return _played_out(det, hands, leader, trick, won, taken, leader & 1, standing)[seat & 1]
 
 
 def _played_out(
     det: RookState, hands: list[int], leader: int, trick: list[int], won: list[int],
-    taken: list[int], last: int,
+    taken: list[int], last: int, standing: Standing | None,
 ) -> tuple[float, float]:  # fmt: skip
     """Per team values of the hand of ``det`` played out by the policy from ``hands`` and
     ``trick`` (led by ``leader``); ``last`` is the last trick's team if no trick is left."""
@@ -133,34 +144,40 @@ def _played_out(
     team = playout(det.table, must_trump, q.trump, hands, leader, trick, won, taken)
     if team >= 0:
         last = team
-    return hand_values(det.rules, det.table, q.declarer, q.contract, taken, won, last, q.nest)
+    return hand_values(
+        det.rules, det.table, q.declarer, q.contract, taken, won, last, q.nest, standing
+    )
 
 
-def play_values(det: RookState) -> tuple[float, float]:
+def play_values(det: RookState, standing: Standing | None = None) -> tuple[float, float]:
     """Per team values of ``det`` in card play, the rest of the hand played out by the policy;
-    once the hand is over, of its score change (of the game's result if that ended it)."""
+    once the hand is over, of its score change (of the game's result if that ended it). With
+    the ``standing`` before the hand, values are ``Standing.values``."""
     p, table = det.p, det.table
-    if p.phase == OVER and p.result is not None:
+    if p.phase == OVER and p.result is not None and standing is None:
         return (p.result.returns[0], p.result.returns[1])
     if p.phase != PLAY:
-        return change_values(p.sheet[-1].change, table.total)
+        change = p.sheet[-1].change
+        return standing.values(change) if standing else change_values(change, table.total)
     last = p.last_trick.winner & 1 if p.last_trick else 0
     return _played_out(
-        det, list(p.hands), p.leader, list(p.trick), list(p.tricks_won), list(p.taken), last
-    )
+        det, list(p.hands), p.leader, list(p.trick), list(p.tricks_won), list(p.taken), last,
+        standing,
+    )  # fmt: skip
 
 
 def lookahead(
     det: RookState, team: int, plies: int, alpha: float, beta: float,
-    deadline: float | None = None,
+    deadline: float | None = None, standing: Standing | None = None,
 ) -> float:  # fmt: skip
     """``team``'s value of ``det`` searched ``plies`` cards deep by alpha-beta, each side
-    playing for its team (every hand of the sample visible), leaves valued by ``play_values``;
-    the policy's card is tried first. Past ``deadline`` (``perf_counter``) every node left is
-    a leaf, so that a time cap holds within one deep search too."""
+    playing for its team (every hand of the sample visible), leaves valued by ``play_values``
+    (given ``standing``); the policy's card is tried first. Past ``deadline``
+    (``perf_counter``) every node left is a leaf, so that a time cap holds within one deep
+    search too."""
     p = det.p
     if plies <= 0 or p.phase != PLAY or (deadline is not None and time.perf_counter() > deadline):
-        return play_values(det)[team]
+        return play_values(det, standing)[team]
     seat = p.to_act
     legal = det.legal_actions()
     first = policy_card(
@@ -171,7 +188,7 @@ def lookahead(
     best = -2.0 if ours else 2.0
     for card in [first, *(c for c in legal if c != first)]:
         det.push(card)
-        v = lookahead(det, team, plies - 1, alpha, beta, deadline)
+        v = lookahead(det, team, plies - 1, alpha, beta, deadline, standing)
         det.undo()
         if ours:
             best, alpha = max(best, v), max(alpha, v)
@@ -221,10 +238,13 @@ class RookAgent(Agent):
         noise: float = 0.0,
         play: str = "ismcts",
         depth: int = 0,
+        objective: str = "hand",
         time_cap: float | None = None,
         make_agent: MakeAgent | None = None,
     ) -> None:
         super().__init__(seed)
+        if objective not in ("hand", "game"):
+            raise InvalidOptions(f"rookbot: objective must be hand or game, got {objective!r}")
         for name, value in (("samples", samples), ("exchange", exchange)):
             if value < 1:
                 raise InvalidOptions(f"rookbot: {name} must be at least 1, got {value}")
@@ -239,7 +259,7 @@ class RookAgent(Agent):
         if play not in ("ismcts", "pimc"):
             raise InvalidOptions(f"rookbot: play must be ismcts or pimc, got {play!r}")
         self.samples, self.exchange, self.iterations = samples, exchange, iterations
-        self.play, self.depth = play, depth
+        self.play, self.depth, self.objective = play, depth, objective
         self.make_agent = make_agent
         if make_agent is None and iterations and play == "ismcts":
             raise InvalidOptions("rookbot: play=ismcts needs the generic IS-MCTS (make_agent)")
@@ -315,8 +335,13 @@ class RookAgent(Agent):
                 det.table, det.rules.must_trump_when_void, q.trump, list(q.hands), seat,
                 q.leader, list(q.trick),
             )  # fmt: skip
-        self.last_expected = expected(card_value(state.resample_hidden(seat, self.rng), seat, card))
+        det = state.resample_hidden(seat, self.rng)
+        self.last_expected = expected(card_value(det, seat, card, self.standing(state)))
         return card
+
+    def standing(self, state: RookState) -> Standing | None:
+        """The game's standing that values a hand (``objective=game``), or None (by hand)."""
+        return standing_of(state) if self.objective == "game" else None
 
     def _slips(self) -> bool:
         """Whether this decision is a slip (chance ``noise``; no draw when it is 0)."""
@@ -326,6 +351,7 @@ class RookAgent(Agent):
         """Each legal card played out by the policy, after a lookahead of ``depth`` cards, on
         the same ``iterations`` samples (fewer if ``time_cap`` runs out)."""
         totals = [0.0] * len(legal)
+        standing = self.standing(state)
         deadline = time.perf_counter() + self.time_cap if self.time_cap else None
         runs = 0
         for k in range(self.iterations):
@@ -335,10 +361,11 @@ class RookAgent(Agent):
             for i, card in enumerate(legal):
                 if self.depth:
                     det.push(card)
-                    totals[i] += lookahead(det, seat & 1, self.depth - 1, -2.0, 2.0, deadline)
+                    team = seat & 1
+                    totals[i] += lookahead(det, team, self.depth - 1, -2.0, 2.0, deadline, standing)
                     det.undo()
                 else:
-                    totals[i] += card_value(det, seat, card)
+                    totals[i] += card_value(det, seat, card, standing)
             runs += 1
         best = max(range(len(legal)), key=lambda i: totals[i])
         self.last_values = {card: expected(totals[i] / runs) for i, card in enumerate(legal)}
@@ -349,29 +376,34 @@ class RookAgent(Agent):
     def bid_values(self, state: RookState, seat: int, rng: Rng | None = None) -> dict[int, float]:
         """Expected value of declaring each contract, from ``samples`` deals sampled with
         ``rng`` (default: the agent's own stream)."""
-        bids = state.table.bids
+        bids, standing = state.table.bids, self.standing(state)
         totals = dict.fromkeys(bids, 0.0)
         for _ in range(self.samples):
             det = state.resample_hidden(seat, rng or self.rng)
             taken, won, last, discards = declare_and_play(det, seat)
             for bid in bids:
-                v = hand_values(det.rules, det.table, seat, bid, taken, won, last, discards)
+                v = hand_values(
+                    det.rules, det.table, seat, bid, taken, won, last, discards, standing
+                )
                 totals[bid] += v[seat & 1]
         return {bid: total / self.samples for bid, total in totals.items()}
 
     def pass_value(self, state: RookState, seat: int) -> float:
-        """``seat``'s team value of the hand if the auction ended now at the high bid (0 when
-        nobody has bid: the deal is thrown in), as ``bid_values`` reckons a bid, on
-        ``samples`` deals drawn from a stream of its own, so the choices stay the same."""
+        """``seat``'s team value of the hand if the auction ended now at the high bid (the
+        standing's, ``even``, when nobody has bid: the deal is thrown in), as ``bid_values``
+        reckons a bid, on ``samples`` deals drawn from a stream of its own, so the choices
+        stay the same."""
         q = state.p
         if q.high_bidder < 0:
-            return 0.0
-        rng, high = self._estimates(state), q.high_bidder
+            return self.even(state, seat)
+        rng, high, standing = self._estimates(state), q.high_bidder, self.standing(state)
         total = 0.0
         for _ in range(self.samples):
             det = state.resample_hidden(seat, rng)
             taken, won, last, discards = declare_and_play(det, high)
-            v = hand_values(det.rules, det.table, high, q.high_bid, taken, won, last, discards)
+            v = hand_values(
+                det.rules, det.table, high, q.high_bid, taken, won, last, discards, standing
+            )
             total += v[seat & 1]
         return total / self.samples
 
@@ -379,10 +411,17 @@ class RookAgent(Agent):
         """A stream for estimates that the choice does not use (seeded by seed and ply)."""
         return Rng(self.seed * 1_000_003 + len(state.history))
 
+    def even(self, state: RookState, seat: int) -> float:
+        """``seat``'s team value of a hand that changes no score: 0 by hand, the standing's
+        own value by game. A contract is worth declaring when its value is ``risk`` above."""
+        standing = self.standing(state)
+        return standing.values((0, 0))[seat & 1] if standing else 0.0
+
     def bid_limit(self, state: RookState, seat: int) -> int:
         """The highest contract worth declaring (0 if none), by ``bid_values``."""
         values = self.bid_values(state, seat)
-        good = [bid for bid, v in values.items() if v > self.risk]
+        floor = self.even(state, seat) + self.risk
+        good = [bid for bid, v in values.items() if v > floor]
         return max(good) if good else 0
 
     def _call(self, state: RookState, seat: int, legal: list[int]) -> int:
@@ -393,7 +432,7 @@ class RookAgent(Agent):
             return self._pass(state, seat)
         values = self.bid_values(state, seat)
         nxt = state.table.bids[bids[0] - BID0]
-        if PASS in legal and values[nxt] <= self.risk:
+        if PASS in legal and values[nxt] <= self.even(state, seat) + self.risk:
             return self._pass(state, seat)
         self.last_expected = expected(values[nxt])
         return bids[0]
@@ -455,12 +494,12 @@ class RookAgent(Agent):
         """Every candidate (trump, discard mask) with its mean value on ``exchange`` common
         samples."""
         candidates = self._candidates(det0, seat)
-        team = seat & 1
+        team, standing = seat & 1, self.standing(state)
         scores = [0.0] * len(candidates)
         for _ in range(self.exchange):
             det = state.resample_hidden(seat, self.rng)
             for i, (trump, discards) in enumerate(candidates):
-                scores[i] += play_exchange(det, seat, trump, discards)[team]
+                scores[i] += play_exchange(det, seat, trump, discards, standing)[team]
         pairs = zip(candidates, scores, strict=True)
         return [(trump, discards, score / self.exchange) for (trump, discards), score in pairs]
 

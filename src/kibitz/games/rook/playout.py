@@ -8,11 +8,16 @@ cheapest card. Values are per team, from the preset's own scoring of the finishe
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from kibitz.games.rook.cards import bits
 from kibitz.games.rook.presets import Rules
 from kibitz.games.rook.scoring import score_hand
 from kibitz.games.rook.table import Table
 from kibitz.games.rook.tricks import legal_plays, trick_winner
+
+if TYPE_CHECKING:
+    from kibitz.games.rook.standing import Standing
 
 
 def _beats(table: Table, trump: int, card: int, best: int, best_suit: int) -> bool:
@@ -136,15 +141,17 @@ def hand_values(
     won: list[int],
     last_team: int,
     nest: int,
+    standing: Standing | None = None,
 ) -> tuple[float, float]:
     """Per team, the value in [-1, 1] of a finished hand: half for being ahead on the hand's
-    score change, half for the margin (over the points a hand holds)."""
+    score change, half for the margin (over the points a hand holds); given the game's
+    ``standing``, what the change does to the game instead (``Standing.values``)."""
     nest_points = sum(table.points[c] for c in bits(nest))
     hs = score_hand(
         rules, declarer & 1, contract, (taken[0], taken[1]), (won[0], won[1]), last_team,
         nest_points,
     )  # fmt: skip
-    return change_values(hs.change, table.total)
+    return standing.values(hs.change) if standing else change_values(hs.change, table.total)
 
 
 def change_values(change: tuple[int, int], total: int) -> tuple[float, float]:
@@ -158,9 +165,11 @@ def trump_strength(table: Table, held: int, trump: int) -> int:
     """A static measure of ``held`` as a trump suit: length first, then power and points."""
     suit_of = table.suit_of[trump]
     cards = [c for c in bits(held) if suit_of[c] == trump]
-    return 12 * len(cards) + sum(table.power[c] for c in cards) // 2 + sum(
-        table.points[c] for c in cards
-    ) // 5
+    return (
+        12 * len(cards)
+        + sum(table.power[c] for c in cards) // 2
+        + sum(table.points[c] for c in cards) // 5
+    )
 
 
 def best_trump(table: Table, held: int) -> int:
