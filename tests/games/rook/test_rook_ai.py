@@ -469,6 +469,7 @@ def test_pimc_lookahead_plays_legal_deterministic_cards() -> None:
         ("rookbot:depth=-1,play=pimc", "depth must be >= 0"),
         ("rookbot:depth=4", "depth is a lookahead of play=pimc"),
         ("rookbot:objective=points", "objective must be hand or game, got 'points'"),
+        ("rookbot:objective=game", "objective=game plays its cards with play=pimc"),
     ],
 )
 def test_bad_rookbot_options_are_refused(spec: str, message: str) -> None:

@@ -14,7 +14,7 @@ from kibitz.games.rook.policies import cautious_action
 from kibitz.games.rook.position import PLAY
 from kibitz.games.rook.standing import MARGIN, Standing, standing_of, win_chance
 
-GAME = "rookbot:samples=24,objective=game"
+GAME = "rookbot:samples=24,play=pimc,objective=game"
 
 
 def test_win_chance_is_even_when_level_and_grows_with_the_lead_and_the_end() -> None:

@@ -15,11 +15,10 @@ hidden cards are samples:
   the same ``iterations`` samples, after ``depth`` cards of a team alpha-beta in each
   (``lookahead``); ``iterations=0`` plays the policy on one sample.
 - **Objective.** With ``objective=hand`` a finished hand is valued by its score change
-  alone (``hand_values``); with ``objective=game`` by what the change does to the team's
-  chance of winning the game from the totals before the hand (``standing.Standing``): a
-  team far behind near the end bids and plays for the big swing, a team ahead for safety,
-  and a hand that ends the game is worth the game's result. A raise is then judged against
-  the value of the standing as it is, not against an even hand.
+  alone (``hand_values``); with ``objective=game`` (bidding, exchange and PIMC card play) by
+  what the change does to the team's chance of winning the game from the totals before the
+  hand (``standing.Standing``), a hand that ends the game by the game's result. A raise is
+  then judged against the value of the standing as it is, not against an even hand.
 - **Slips** (for the weaker levels). ``noise`` is the chance, at each decision with a
   choice, of a beginner's slip: a call of pass or the lowest raise at random, a random
   discard or trump, a random legal card.
@@ -252,6 +251,8 @@ class RookAgent(Agent):
             raise InvalidOptions(f"rookbot: depth must be >= 0, got {depth}")
         if depth and play != "pimc":
             raise InvalidOptions("rookbot: depth is a lookahead of play=pimc")
+        if objective == "game" and iterations and play != "pimc":
+            raise InvalidOptions("rookbot: objective=game plays its cards with play=pimc")
         if iterations < 0:
             raise InvalidOptions(f"rookbot: iterations must be >= 0, got {iterations}")
         if not 0.0 <= noise <= 1.0:
