@@ -5,7 +5,7 @@ that ends the game (the target, or the hand or deal limit) is worth its result, 
 lost; any other is worth ``2w - 1``, ``w`` the team's chance of winning from the new totals.
 ``w`` models the rest of the game as a race: each hand moves the difference of the totals by
 a normal spread of ``SPREAD`` times the deck's points, and brings the leader ``PACE`` times
-the deck's points nearer the target. Both were fitted (to within 0.04 on a grid of totals)
+the deck's points nearer the target. Both were fitted (to within 0.05 on a grid of totals)
 to the exact chances computed from the 1,307 hands of 200 level-4-strength games
 (docs/ladder-rook.md). A twentieth of the value is the hand's margin, so that of two
 outcomes equal for the game the larger margin is preferred.
