@@ -84,8 +84,20 @@ def test_the_game_objective_judges_a_raise_against_the_standing() -> None:
     behind.p.scores = (60, 240)
     assert bot.even(behind, 0) < -0.5 < 0.5 < bot.even(behind, 1)
     assert bot.pass_value(behind, 0) == bot.even(behind, 0)
-    # far behind near the end, a weak hand is still not bid into a sure set
-    assert bot.bid_limit(behind, 0) <= bot.bid_limit(strong, 0)
+    for seed in (3, 5):  # a good hand (110 and 90 at level totals) bids higher behind
+        state, rng = game.new_initial_state(seed), Rng(seed)
+        while state.current_player < 0:
+            state.apply(rng.weighted(state.chance_outcomes()))
+        seat, limits = state.current_player, []
+        for ours, theirs in ((0, 0), (60, 240), (240, 60)):
+            state.p.scores = (ours, theirs) if seat % 2 == 0 else (theirs, ours)
+            limits.append(
+                make_agent("rookbot:samples=32,play=pimc,objective=game", game, 1).bid_limit(
+                    state, seat
+                )
+            )
+        level, behind_limit, ahead = limits
+        assert behind_limit > level > ahead, (seed, limits)
     assert make_agent("rookbot:samples=24", game, 1).even(behind, 0) == 0.0
 
 

@@ -352,7 +352,7 @@ class RookAgent(Agent):
         """Each legal card played out by the policy, after a lookahead of ``depth`` cards, on
         the same ``iterations`` samples (fewer if ``time_cap`` runs out)."""
         totals = [0.0] * len(legal)
-        standing = self.standing(state)
+        team, standing = seat & 1, self.standing(state)
         deadline = time.perf_counter() + self.time_cap if self.time_cap else None
         runs = 0
         for k in range(self.iterations):
@@ -362,7 +362,6 @@ class RookAgent(Agent):
             for i, card in enumerate(legal):
                 if self.depth:
                     det.push(card)
-                    team = seat & 1
                     totals[i] += lookahead(det, team, self.depth - 1, -2.0, 2.0, deadline, standing)
                     det.undo()
                 else:
