@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import threading
 from typing import Any
 
@@ -11,6 +12,8 @@ import pytest
 from fastapi.testclient import TestClient
 from helpers import HUMAN, new_table, receive_until
 
+import kibitz
+from kibitz.core.record import make_record
 from kibitz.server import analysis
 from kibitz.server.hub import Busy
 
@@ -86,7 +89,7 @@ def test_one_analysis_at_a_time_and_a_second_request_shares_it(
     release = threading.Event()
     calls: list[str] = []
 
-    def slow_job(record_text: str) -> dict[str, Any]:
+    def slow_job(record_text: str, channel: Any = None) -> dict[str, Any]:
         calls.append(record_text)
         release.wait(10)
         return {"moves": []}
@@ -108,6 +111,113 @@ def test_one_analysis_at_a_time_and_a_second_request_shares_it(
     results = asyncio.run(scenario())
     analyses.close()
     assert results == [{"moves": []}] * 3 and len(calls) == 1
+
+
+def stream(client: TestClient, table: str) -> tuple[int, list[dict[str, Any]]]:
+    """The status and the messages of a table's analysis stream."""
+    with client.stream("GET", f"/api/tables/{table}/analysis/stream") as r:
+        assert r.headers["content-type"].startswith(
+            "application/x-ndjson" if r.status_code == 200 else "application/json"
+        )
+        return r.status_code, [json.loads(line) for line in r.iter_lines() if line]
+
+
+def test_the_stream_sends_the_heading_each_move_and_the_end(client: TestClient) -> None:
+    """Fortress deal 2 with three moves: ``start`` (the heading and how many moves come),
+    the moves as the whole analysis has them, ``done``; asked again, the kept analysis."""
+    table = finished_fortress(client, (BLUNDER, "8>F", "5>7"))
+    status, messages = stream(client, table)
+    assert status == 200, messages
+    start, *moves, end = messages
+    assert start["type"] == "start" and end == {"type": "done"}
+    assert (start["game"], start["kind"], start["total"]) == ("fortress", "solver", len(moves))
+    assert [m.pop("type") for m in moves] == ["move"] * len(moves)
+    whole = client.get(f"/api/tables/{table}/analysis").json()
+    assert moves == whole["moves"] and len(moves) >= 2
+    assert moves[0]["move"] == BLUNDER and moves[0]["mark"] == "blunder"
+    heading = {k: v for k, v in whole.items() if k not in ("moves", "table")}
+    assert {k: start[k] for k in heading} == heading
+    assert stream(client, table) == (200, messages[:1] + [
+        {"type": "move", **m} for m in moves] + [end])  # fmt: skip
+
+
+def test_the_stream_refuses_what_the_analysis_refuses(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    made = new_table(client, "tchess", [HUMAN, HUMAN])
+    status, messages = stream(client, made["id"])
+    assert status == 400 and "once the game is over" in messages[0]["error"]
+    monkeypatch.setattr(analysis, "MAX_MOVES", 0)
+    status, messages = stream(client, finished_fortress(client))
+    assert status == 400 and "at most 0 are analysed" in messages[0]["error"]
+
+
+def test_moves_reach_the_stream_while_the_analysis_runs(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A job that has judged one move of two: a stream (and a second one, joining late)
+    already has the heading and that move; the rest follows once the job goes on."""
+    release = threading.Event()
+
+    def half_job(record_text: str, channel: Any) -> dict[str, Any]:
+        channel.put({"type": "start", "total": 2})
+        channel.put({"type": "move", "ply": 1})
+        release.wait(10)
+        channel.put({"type": "move", "ply": 2})
+        return {"moves": [{"ply": 1}, {"ply": 2}]}
+
+    def failing_job(record_text: str, channel: Any) -> dict[str, Any]:
+        channel.put({"type": "start", "total": 1})
+        raise ValueError("the record does not replay")
+
+    monkeypatch.setattr(analysis, "analyse_job", half_job)
+    analyses = analysis.Analyses("thread")
+
+    async def take(messages: Any, n: int) -> list[dict[str, Any]]:
+        return [await anext(messages) for _ in range(n)]
+
+    async def scenario() -> tuple[list[Any], ...]:
+        first = await analyses.stream("a", {"actions": ["a"]})
+        early = await asyncio.wait_for(take(first, 2), 5)
+        late = await analyses.stream("a", {"actions": ["a"]})
+        joined = await asyncio.wait_for(take(late, 2), 5)
+        release.set()
+        rest = [m async for m in first]
+        whole = await analyses.get("a", {"actions": ["a"]})
+        monkeypatch.setattr(analysis, "analyse_job", failing_job)
+        failed = [m async for m in await analyses.stream("b", {"actions": ["b"]})]
+        return early, joined, rest, [whole], failed
+
+    early, joined, rest, whole, failed = asyncio.run(scenario())
+    analyses.close()
+    assert early == joined == [{"type": "start", "total": 2}, {"type": "move", "ply": 1}]
+    assert rest == [{"type": "move", "ply": 2}, {"type": "done"}]
+    assert whole == [{"moves": [{"ply": 1}, {"ply": 2}]}]
+    assert failed == [
+        {"type": "start", "total": 1},
+        {"type": "error", "error": "the record does not replay"},
+    ]
+
+
+def test_a_process_pool_streams_an_analysis() -> None:
+    """Through a process pool the moves travel from the worker by a manager's queue."""
+    game = kibitz.load("fortress")
+    state = game.new_initial_state(2)
+    for move in (BLUNDER, "8>F"):
+        state.apply(state.str_to_action(move))
+    record = make_record(state)
+    analyses = analysis.Analyses("process")
+
+    async def scenario() -> list[dict[str, Any]]:
+        return [m async for m in await analyses.stream("t", record)]
+
+    try:
+        start, *moves, end = asyncio.run(asyncio.wait_for(scenario(), 300))
+    finally:
+        analyses.close()
+    assert (start["type"], start["total"], end) == ("start", 2, {"type": "done"})
+    assert [(m["type"], m["move"]) for m in moves] == [("move", BLUNDER), ("move", "8>F")]
+    assert moves[0]["mark"] == "blunder"
 
 
 def test_a_process_pool_starts_warm_and_serves_jobs() -> None:

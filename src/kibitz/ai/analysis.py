@@ -17,6 +17,7 @@ given, or the game's declared analysis spec (``GameAI.analysis``; the top level 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import partial
 
 from kibitz.ai.analysis_hidden import SAMPLES, ExpectingAgent, probability_notes
@@ -29,7 +30,7 @@ from kibitz.ai.analysis_notes import (
     expected_score,
     heading,
     mark_for,
-    to_text,
+    note_line,
 )
 from kibitz.ai.analysis_score import ScoringAgent, score_notes
 from kibitz.ai.analysis_solver import NODES, solver_notes
@@ -40,7 +41,8 @@ from kibitz.core.record import Replay
 
 __all__ = [
     "MARKS", "NODES", "SAMPLES", "SYMBOLS", "Analysis", "MoveNote", "analyse_game",
-    "analyse_replay", "analysis_spec", "expected_score", "heading", "mark_for", "to_text",
+    "analyse_replay", "analysis_spec", "analysis_steps", "expected_score", "heading",
+    "mark_for", "note_line", "replay_steps",
 ]  # fmt: skip
 
 
@@ -90,16 +92,18 @@ def _kind(game: Game, spec: str) -> Kind:
     )
 
 
-def analyse_game(
+def analysis_steps(
     game: Game,
     start: State,
     actions: list[int],
     spec: str | None = None,
     nodes: int = NODES,
     samples: int = SAMPLES,
-) -> Analysis:
+) -> tuple[Analysis, Iterator[MoveNote]]:
     """The analysis of ``actions`` played from ``start`` with the agent ``spec`` (None: the
-    game's analysis spec, or its solver with ``nodes`` a position)."""
+    game's analysis spec, or its solver with ``nodes`` a position), begun: its heading (no
+    notes yet) and its notes, judged one at a time as they are drawn, so that a page or a
+    terminal can show each move as it is judged. A bad spec is refused before any search."""
     if nodes < 1 or samples < 1:
         raise InvalidOptions(f"nodes and samples must be at least 1, got {nodes} and {samples}")
     spec = analysis_spec(game, spec=spec)
@@ -112,7 +116,7 @@ def analyse_game(
     assistant = game.assistant()
     if spec is None and assistant is not None:
         notes = solver_notes(game, assistant, states, actions, nodes)
-        return Analysis(game.name, f"solver:nodes={nodes}", "solver", sides, notes)
+        return Analysis(game.name, f"solver:nodes={nodes}", "solver", sides), notes
     assert spec is not None  # analysis_spec gives one to every game without a solver
     kind = _kind(game, spec)
     make = partial(make_agent, spec, game)
@@ -120,7 +124,40 @@ def analyse_game(
         notes = score_notes(game, states, actions, make)
     else:
         notes = probability_notes(game, states, actions, make, samples)
-    return Analysis(game.name, spec, kind, sides, notes)
+    return Analysis(game.name, spec, kind, sides), notes
+
+
+def replay_steps(
+    done: Replay,
+    level: int | None = None,
+    spec: str | None = None,
+    nodes: int = NODES,
+    samples: int = SAMPLES,
+) -> tuple[Analysis, Iterator[MoveNote]]:
+    """``analysis_steps`` of a replayed record, with the agent ``level`` or ``spec`` chosen."""
+    game = done.game
+    chosen = analysis_spec(game, level, spec)
+    start = game.start(done.state.seed, done.state.start_position)
+    return analysis_steps(game, start, list(done.state.history), chosen, nodes, samples)
+
+
+def _collected(steps: tuple[Analysis, Iterator[MoveNote]]) -> Analysis:
+    """A begun analysis with all its notes judged."""
+    analysis, notes = steps
+    analysis.moves.extend(notes)
+    return analysis
+
+
+def analyse_game(
+    game: Game,
+    start: State,
+    actions: list[int],
+    spec: str | None = None,
+    nodes: int = NODES,
+    samples: int = SAMPLES,
+) -> Analysis:
+    """The whole analysis of ``actions`` played from ``start`` (``analysis_steps``)."""
+    return _collected(analysis_steps(game, start, actions, spec, nodes, samples))
 
 
 def analyse_replay(
@@ -130,8 +167,5 @@ def analyse_replay(
     nodes: int = NODES,
     samples: int = SAMPLES,
 ) -> Analysis:
-    """The analysis of a replayed record, with the agent ``level`` or ``spec`` chosen."""
-    game = done.game
-    chosen = analysis_spec(game, level, spec)
-    start = game.start(done.state.seed, done.state.start_position)
-    return analyse_game(game, start, list(done.state.history), chosen, nodes, samples)
+    """The whole analysis of a replayed record (``replay_steps``)."""
+    return _collected(replay_steps(done, level, spec, nodes, samples))

@@ -22,7 +22,7 @@ Agents' estimates are their own (Rook's rookbot values the current hand, not the
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Protocol, runtime_checkable
 
 from kibitz.ai.analysis_notes import MoveNote, mark_for
@@ -136,15 +136,16 @@ def probability_notes(
     actions: list[int],
     make: Callable[[int], Agent],
     samples: int = SAMPLES,
-) -> list[MoveNote]:
-    """Notes for the player moves among ``actions`` (``states[i]`` is the position before
-    action ``i``); ``make(seed)`` builds the searching agent."""
+) -> Iterator[MoveNote]:
+    """Notes for the player moves among ``actions``, one at a time as each is judged
+    (``states[i]`` is the position before action ``i``); ``make(seed)`` builds the searching
+    agent. A game without two sides is refused at once, before any search."""
     if len(game.sides()) != 2:
         raise InvalidOptions(
             f"win-probability analysis needs two sides; {game.name} has {len(game.sides())}"
         )
-    return [
+    return (
         judge_move(game, states[i], action, make, i + 1, samples)
         for i, action in enumerate(actions)
         if states[i].current_player >= 0
-    ]
+    )

@@ -74,18 +74,15 @@ def mark_for(loss: float) -> str | None:
     return next((name for limit, name in MARKS if loss >= limit), None)
 
 
-def to_text(analysis: Analysis, player_names: tuple[str, ...]) -> str:
-    """One line a move: ply, player, move and mark, the mover's evaluation, the better move."""
-    lines = []
-    for n in analysis.moves:
-        mark = SYMBOLS.get(n.mark or "", "")
-        text = f"{n.ply:>3}. {player_names[n.seat]:<6} {n.move + mark:<14} {_judgement(n)}"
-        if n.best is not None:
-            text += f"  best {n.best} ({_judgement(n, best=True)})"
-        if n.mark:
-            text += f"  {n.mark}"
-        lines.append(text)
-    return "\n".join(lines)
+def note_line(n: MoveNote, player_names: tuple[str, ...]) -> str:
+    """A note as a line: ply, player, move and mark, the mover's evaluation, the better move."""
+    mark = SYMBOLS.get(n.mark or "", "")
+    text = f"{n.ply:>3}. {player_names[n.seat]:<6} {n.move + mark:<14} {_judgement(n)}"
+    if n.best is not None:
+        text += f"  best {n.best} ({_judgement(n, best=True)})"
+    if n.mark:
+        text += f"  {n.mark}"
+    return text
 
 
 def _judgement(n: MoveNote, best: bool = False) -> str:

@@ -9,7 +9,7 @@ score between the best move and the move played.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Protocol, runtime_checkable
 
 from kibitz.ai.analysis_notes import MoveNote, expected_score, mark_for
@@ -44,34 +44,33 @@ def _search(make: Callable[[int], Agent], state: State, ply: int) -> tuple[int |
 
 def score_notes(
     game: Game, states: list[State], actions: list[int], make: Callable[[int], Agent]
-) -> list[MoveNote]:
-    """Notes for ``actions``; ``states[i]`` is the position before action ``i`` (and the last
-    one the final position); ``make(seed)`` builds the searching agent."""
-    searched = [_search(make, s, ply) for ply, s in enumerate(states)]
-    notes = []
+) -> Iterator[MoveNote]:
+    """Notes for ``actions``, one at a time as each is judged; ``states[i]`` is the position
+    before action ``i`` (and the last one the final position); ``make(seed)`` builds the
+    searching agent. Each position is searched once: it is the "after" of one move and the
+    "before" of the next."""
+    searched = _search(make, states[0], 0)
     for ply, action in enumerate(actions):
         state, after = states[ply], states[ply + 1]
         seat = state.current_player
-        best, best_value = searched[ply]
-        value = _value_for(seat, after, searched[ply + 1][1])
+        best, best_value = searched
+        searched = _search(make, after, ply + 1)
+        value = _value_for(seat, after, searched[1])
         best_value = max(best_value, value)
         loss = max(0.0, expected_score(best_value) - expected_score(value))
-        notes.append(
-            MoveNote(
-                ply=ply + 1,
-                seat=seat,
-                side=game.sides().index(game.side_of(seat)),
-                move=state.action_to_str(action),
-                value=value,
-                expected=round(expected_score(value), 4),
-                best=None if best in (None, action) else state.action_to_str(best),
-                best_value=best_value,
-                best_expected=round(expected_score(best_value), 4),
-                loss=round(loss, 4),
-                mark=mark_for(loss) if best != action else None,
-            )
+        yield MoveNote(
+            ply=ply + 1,
+            seat=seat,
+            side=game.sides().index(game.side_of(seat)),
+            move=state.action_to_str(action),
+            value=value,
+            expected=round(expected_score(value), 4),
+            best=None if best in (None, action) else state.action_to_str(best),
+            best_value=best_value,
+            best_expected=round(expected_score(best_value), 4),
+            loss=round(loss, 4),
+            mark=mark_for(loss) if best != action else None,
         )
-    return notes
 
 
 def _value_for(seat: int, state: State, score: float) -> float:

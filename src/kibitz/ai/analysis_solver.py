@@ -11,6 +11,8 @@ played from a lost position wins it back.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from kibitz.ai.analysis_notes import MoveNote, mark_for
 from kibitz.core.capabilities import Assistant, Verdict
 from kibitz.core.game import Game, State
@@ -53,11 +55,11 @@ def solver_notes(
     states: list[State],
     actions: list[int],
     nodes: int = NODES,
-) -> list[MoveNote]:
-    """Notes for ``actions`` (``states[i]`` is the position before action ``i``)."""
+) -> Iterator[MoveNote]:
+    """Notes for ``actions``, one at a time as each is judged (``states[i]`` is the position
+    before action ``i``)."""
     judge = Judge(assistant, nodes)
     now = judge.solve(states[0])
-    notes = []
     for i, action in enumerate(actions):
         state = states[i]
         after = judge.after(states[i + 1], now, action)
@@ -68,21 +70,18 @@ def solver_notes(
         expected, best_expected = EXPECTED.get(after.verdict), EXPECTED.get(now.verdict)
         known = expected is not None and best_expected is not None
         loss = max(0.0, best_expected - expected) if known else 0.0  # type: ignore[operator]
-        notes.append(
-            MoveNote(
-                ply=i + 1,
-                seat=state.current_player,
-                side=game.sides().index(game.side_of(state.current_player)),
-                move=state.action_to_str(action),
-                value=None,
-                expected=expected,
-                best=None if best in (None, action) else state.action_to_str(best),
-                best_value=None,
-                best_expected=best_expected,
-                loss=loss,
-                mark=mark_for(loss),
-                verdict=after.verdict,
-            )
+        yield MoveNote(
+            ply=i + 1,
+            seat=state.current_player,
+            side=game.sides().index(game.side_of(state.current_player)),
+            move=state.action_to_str(action),
+            value=None,
+            expected=expected,
+            best=None if best in (None, action) else state.action_to_str(best),
+            best_value=None,
+            best_expected=best_expected,
+            loss=loss,
+            mark=mark_for(loss),
+            verdict=after.verdict,
         )
         now = after
-    return notes

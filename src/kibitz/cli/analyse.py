@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from kibitz.ai.analysis import NODES, SAMPLES, analyse_replay, heading, to_text
+from kibitz.ai.analysis import NODES, SAMPLES, heading, note_line, replay_steps
 from kibitz.cli.common import app, read_text, user_errors
 from kibitz.core.record import parse_record_text, replay
 
@@ -29,11 +29,14 @@ def analyse_cmd(
 ) -> None:
     """Judge each move from the mover's side (a score, a win probability from the mover's
     information, or whether a patience deal is still winnable), the better move and
-    ??/?/?! marks. Without --level or --spec: the game's analysis agent."""
+    ??/?/?! marks. Without --level or --spec: the game's analysis agent. The text is printed
+    a move at a time, as each move is judged; --json prints once every move is."""
     done = replay(parse_record_text(read_text(file)))
-    analysis = analyse_replay(done, level, spec, nodes, samples)
+    analysis, notes = replay_steps(done, level, spec, nodes, samples)
     if as_json:
+        analysis.moves.extend(notes)
         typer.echo(json.dumps(analysis.to_json()))
-    else:
-        typer.echo(heading(analysis))
-        typer.echo(to_text(analysis, done.game.player_names))
+        return
+    typer.echo(heading(analysis))
+    for note in notes:
+        typer.echo(note_line(note, done.game.player_names))

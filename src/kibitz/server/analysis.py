@@ -21,14 +21,19 @@ from __future__ import annotations
 
 import asyncio
 import json
+import multiprocessing
+import queue
 from collections import OrderedDict
-from collections.abc import Callable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from concurrent.futures import Executor, ThreadPoolExecutor
-from typing import Any
+from dataclasses import asdict
+from multiprocessing.managers import SyncManager
+from typing import Any, Protocol
 
 from fastapi import FastAPI, Path, Query, Request
+from fastapi.responses import StreamingResponse
 
-from kibitz.ai.analysis import analyse_replay
+from kibitz.ai.analysis import replay_steps
 from kibitz.core.errors import KibitzError
 from kibitz.core.game import CHANCE
 from kibitz.core.record import Replay, replay
@@ -36,7 +41,7 @@ from kibitz.server.hub import Busy, Hub
 from kibitz.server.limits import BadInput
 from kibitz.server.store import Store
 from kibitz.server.table import LiveTable
-from kibitz.server.workers import make_pool
+from kibitz.server.workers import START_METHOD, make_pool
 
 MAX_MOVES = 500
 """Player moves (chance outcomes not counted) of the longest game analysed (a Rook game to
@@ -52,6 +57,19 @@ POSITION_RATE = "240/minute"
 """Positions one client may ask for (a page steps through a game's moves)."""
 
 
+PUMP_SECONDS = 0.1
+"""How often a running analysis's new moves are carried from its worker to the streams."""
+
+
+class Channel(Protocol):
+    """A queue between an analysis job and the server: a ``queue.Queue`` for a thread pool,
+    a manager's queue for a process pool."""
+
+    def put(self, item: dict[str, Any]) -> None: ...
+
+    def get_nowait(self) -> dict[str, Any]: ...
+
+
 class NotOver(KibitzError, ValueError):
     """The analysis or a position of a game still being played."""
 
@@ -60,14 +78,27 @@ class TooLong(KibitzError, ValueError):
     """A game longer than the analysis accepts."""
 
 
-def analyse_job(record_text: str) -> dict[str, Any]:
+def analyse_job(record_text: str, channel: Channel | None = None) -> dict[str, Any]:
     """The analysis (JSON) of a record of at most ``MAX_MOVES`` player moves, with the game's
-    analysis agent (run in a worker)."""
+    analysis agent (run in a worker). With a ``channel``, its progress goes there as it is
+    made: a ``start`` message (the heading and the ``total`` of moves), then each ``move``."""
     done = replay(json.loads(record_text))
     moves = sum(1 for _ in player_plies(done))
     if moves > MAX_MOVES:
         raise TooLong(f"the game has {moves} moves; games of at most {MAX_MOVES} are analysed")
-    return analyse_replay(done).to_json()
+    analysis, notes = replay_steps(done)
+    if channel is not None:
+        channel.put(start_message(analysis.to_json(), moves))
+    for note in notes:
+        analysis.moves.append(note)
+        if channel is not None:
+            channel.put({"type": "move", **asdict(note)})
+    return analysis.to_json()
+
+
+def start_message(analysis: dict[str, Any], total: int) -> dict[str, Any]:
+    """A stream's first message: the analysis's heading (no moves) and how many moves come."""
+    return {"type": "start", **{k: v for k, v in analysis.items() if k != "moves"}, "total": total}
 
 
 def player_plies(done: Replay) -> Iterator[int]:
@@ -93,43 +124,169 @@ def position_job(record_text: str, ply: int, seat: int | None = None) -> dict[st
     return {"ply": ply, "seat": seat, "view": state.observation(seat)}
 
 
+class Progress:
+    """One analysis as it is made: the stream's messages so far (``start``, then each
+    ``move``), and its end: the whole analysis, or the error that stopped it."""
+
+    def __init__(self) -> None:
+        self.messages: list[dict[str, Any]] = []
+        self.result: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self.changed = asyncio.Condition()
+        self.pump: asyncio.Future[None] | None = None
+        """The task that carries the job's messages here."""
+
+    async def add(self, messages: list[dict[str, Any]]) -> None:
+        """Record new messages and wake the streams waiting for them."""
+        async with self.changed:
+            self.messages.extend(messages)
+            self.changed.notify_all()
+
+    async def end(self, job: asyncio.Future[dict[str, Any]]) -> None:
+        """Finish with the job's outcome (its analysis or its error) and wake every waiter."""
+        async with self.changed:
+            if job.cancelled():
+                self.result.set_exception(Busy("the analysis was stopped; ask again"))
+            elif job.exception() is not None:
+                self.result.set_exception(job.exception())  # type: ignore[arg-type]
+            else:
+                self.result.set_result(job.result())
+            self.result.exception()  # retrieved: nobody need be waiting for it
+            self.changed.notify_all()
+
+    async def first(self) -> None:
+        """Wait for the ``start`` message; raise the error if the job failed before it (a
+        game too long, a record that does not replay)."""
+        async with self.changed:
+            await self.changed.wait_for(lambda: bool(self.messages) or self.result.done())
+        if not self.messages:
+            self.result.result()
+
+    async def follow(self) -> AsyncIterator[dict[str, Any]]:
+        """Every message, from the first, as it comes; then ``done``, or ``error`` if the job
+        failed."""
+        sent = 0
+        while True:
+            async with self.changed:
+                await self.changed.wait_for(
+                    lambda n=sent: len(self.messages) > n or self.result.done()
+                )
+                new, finished = self.messages[sent:], self.result.done()
+            sent += len(new)
+            for message in new:
+                yield message
+            if finished and sent == len(self.messages):
+                break
+        error = self.result.exception()
+        yield {"type": "done"} if error is None else {"type": "error", "error": str(error)}
+
+
 class Analyses:
     """Running and finished analyses, by table, under the concurrency limit, in workers of
     their own (of the kind of the server's pool, started and warmed with the server, so that
-    the first analysis is quick), so that the computer players never wait behind one."""
+    the first analysis is quick), so that the computer players never wait behind one. A
+    running analysis reports each move as it is judged, for the page to show at once."""
 
     def __init__(self, kind: str = "process") -> None:
+        self.kind = kind
         self.pool: Executor = make_pool(kind, CONCURRENT)
+        self.manager: SyncManager | None = None
+        """Serves the channels of a process pool (started with the first analysis)."""
         self.done: OrderedDict[str, dict[str, Any]] = OrderedDict()
         """Finished analyses by table and moves, least recently asked for first."""
-        self.running: dict[str, asyncio.Future[dict[str, Any]]] = {}
+        self.running: dict[str, Progress] = {}
 
     def close(self) -> None:
         """Stop the analysis workers (at the server's shutdown)."""
         self.pool.shutdown(wait=False, cancel_futures=True)
+        if self.manager is not None:
+            self.manager.shutdown()
 
-    async def get(self, table_id: str, record: dict[str, Any]) -> dict[str, Any]:
-        """The analysis of ``table_id``'s finished ``record``: kept, running, or started
-        (kept by table and moves: a patience game won and then taken back is another game)."""
+    def _channel(self) -> Channel:
+        """A queue the job's worker can put its progress in."""
+        if self.kind == "thread":
+            return queue.Queue()
+        if self.manager is None:
+            self.manager = multiprocessing.get_context(START_METHOD).Manager()
+        return self.manager.Queue()
+
+    def _progress(self, table_id: str, record: dict[str, Any]) -> Progress | dict[str, Any]:
+        """The kept analysis of ``table_id``'s finished ``record``, or its progress: running,
+        or started (kept by table and moves: a patience game won and then taken back is
+        another game)."""
         key = f"{table_id}:{len(record['actions'])}:{hash(tuple(record['actions']))}"
         if key in self.done:
             self.done.move_to_end(key)
             return self.done[key]
         if key in self.running:
-            return await asyncio.shield(self.running[key])
+            return self.running[key]
         if len(self.running) >= CONCURRENT:
             raise Busy("the server is analysing another game; try again in a minute")
+        progress = self.running[key] = Progress()
+        channel = self._channel()
         loop = asyncio.get_running_loop()
-        future = loop.run_in_executor(self.pool, analyse_job, json.dumps(record))
-        self.running[key] = asyncio.ensure_future(future)
+        job = loop.run_in_executor(self.pool, analyse_job, json.dumps(record), channel)
+        progress.pump = asyncio.ensure_future(self._pump(key, progress, channel, job))
+        return progress
+
+    async def _pump(
+        self,
+        key: str,
+        progress: Progress,
+        channel: Channel,
+        job: asyncio.Future[dict[str, Any]],
+    ) -> None:
+        """Carry the job's messages to its progress until it ends, then keep its analysis."""
         try:
-            result = await asyncio.shield(self.running[key])
+            while True:
+                finished = job.done()  # read before draining: no message is left behind
+                messages = await asyncio.to_thread(_drain, channel)
+                if messages:
+                    await progress.add(messages)
+                if finished:
+                    break
+                await asyncio.sleep(PUMP_SECONDS)
         finally:
+            await asyncio.wait([job])
+            if not job.cancelled() and job.exception() is None:
+                self.done[key] = job.result()
+                while len(self.done) > CACHED:
+                    self.done.popitem(last=False)
             self.running.pop(key, None)
-        self.done[key] = result
-        while len(self.done) > CACHED:
-            self.done.popitem(last=False)
-        return result
+            await progress.end(job)
+
+    async def get(self, table_id: str, record: dict[str, Any]) -> dict[str, Any]:
+        """The whole analysis of ``table_id``'s finished ``record`` (waiting for it)."""
+        progress = self._progress(table_id, record)
+        if isinstance(progress, dict):
+            return progress
+        return await asyncio.shield(progress.result)
+
+    async def stream(self, table_id: str, record: dict[str, Any]) -> AsyncIterator[dict[str, Any]]:
+        """The messages of ``table_id``'s analysis as they come (``start``, each ``move``,
+        then ``done`` or ``error``); an analysis refused before it starts raises here."""
+        progress = self._progress(table_id, record)
+        if isinstance(progress, dict):
+            return _kept(progress)
+        await progress.first()
+        return progress.follow()
+
+
+async def _kept(analysis: dict[str, Any]) -> AsyncIterator[dict[str, Any]]:
+    """The stream of an analysis already made."""
+    yield start_message(analysis, len(analysis["moves"]))
+    for note in analysis["moves"]:
+        yield {"type": "move", **note}
+    yield {"type": "done"}
+
+
+def _drain(channel: Channel) -> list[dict[str, Any]]:
+    """Every message waiting in ``channel``."""
+    messages = []
+    while True:
+        try:
+            messages.append(channel.get_nowait())
+        except queue.Empty:
+            return messages
 
 
 def finished_record(hub: Hub, store: Store, table_id: str) -> tuple[LiveTable, dict[str, Any]]:
@@ -153,6 +310,21 @@ def install(
         _, record = finished_record(hub, store, table_id)
         return {"table": table_id, **await analyses.get(table_id, record)}
 
+    @app.get(
+        "/api/tables/{table_id}/analysis/stream",
+        summary="A finished game's moves judged, each as soon as it is (NDJSON)",
+    )
+    @rate(ANALYSIS_RATE)
+    async def analysis_stream(request: Request, table_id: str) -> StreamingResponse:
+        _, record = finished_record(hub, store, table_id)
+        messages = await analyses.stream(table_id, record)
+
+        async def lines() -> AsyncIterator[str]:
+            async for message in messages:
+                yield json.dumps(message) + "\n"
+
+        return StreamingResponse(lines(), media_type="application/x-ndjson")
+
     @app.get("/api/tables/{table_id}/position/{ply}", summary="A finished game's position")
     @rate(POSITION_RATE)
     async def position(
@@ -163,8 +335,6 @@ def install(
     ) -> dict[str, Any]:
         _, record = finished_record(hub, store, table_id)
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(
-            hub.pool, position_job, json.dumps(record), ply, seat
-        )
+        return await loop.run_in_executor(hub.pool, position_job, json.dumps(record), ply, seat)
 
     return analyses

@@ -78,14 +78,18 @@ def warm() -> int:
     return len(classes)
 
 
+START_METHOD = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+"""How worker processes start: forkserver where there is one (safe beside the server's
+threads)."""
+
+
 def make_pool(kind: str = "process", workers: int | None = None) -> Executor:
     """A process pool (forkserver, safe beside the server's threads), its workers started
     and warmed (``warm``) in the background at once, or a thread pool."""
     n = workers or max(1, min(4, (os.cpu_count() or 2) - 1))
     if kind == "thread":
         return ThreadPoolExecutor(n, thread_name_prefix="kibitz-worker")
-    method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
-    pool = ProcessPoolExecutor(n, mp_context=multiprocessing.get_context(method))
+    pool = ProcessPoolExecutor(n, mp_context=multiprocessing.get_context(START_METHOD))
     for _ in range(n):
         pool.submit(warm)
     return pool
