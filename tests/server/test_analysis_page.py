@@ -98,6 +98,16 @@ def play_to_the_end(page: Page) -> None:
     expect(page.locator("#status")).to_contain_text("Game over")
 
 
+SEEN_STATUS = """() => {
+  window.seenStatus = [];
+  new MutationObserver(() => {
+    const status = document.querySelector("#analysis [role=status]");
+    if (status && status.textContent !== window.seenStatus.at(-1)) window.seenStatus.push(status.textContent);
+  }).observe(document.body, { subtree: true, childList: true, characterData: true });
+}"""
+"""Keep every text the analysis's status line shows (``window.seenStatus``)."""
+
+
 def show_move_of(page: Page, name: str) -> None:
     """Open the analysis (once) and show the position after ``name``'s first analysed move."""
     if not page.locator("#analysis").is_visible():
@@ -119,8 +129,16 @@ def test_the_analysed_position_names_the_page_viewer_as_you_in_tchess(
         page, server.url, "tchess", {"max_rounds": "1"}, seed="3", seats={1: "computer:1"}
     )
     play_to_the_end(page)
+    page.evaluate(SEEN_STATUS)
     show_move_of(page, "Black")
     expect(page.locator(".seat-line strong")).to_have_text(["White (you)", "Black"])
+    done = page.locator("#analysis [role=status]")
+    expect(done).to_have_text(re.compile(r"^All \d+ moves judged\.$"), timeout=120_000)
+    total = int(re.findall(r"\d+", done.inner_text())[0])
+    expect(page.locator(".analysis-moves li")).to_have_count(total)
+    seen = [re.findall(r"\d+", t) for t in page.evaluate("window.seenStatus")]
+    partial = [int(k) for k, n in (x for x in seen if len(x) == 2) if 0 < int(k) < int(n)]
+    assert partial, seen  # moves were shown before the last was judged
     expect(page.locator("#hand [data-card]").first).to_be_visible()
     expect(page.locator("#hand")).to_have_attribute("aria-label", "Black's hand")
     shoot(page, shots, "analysis-tchess-player")

@@ -1,12 +1,13 @@
 // The analysis of a finished game on its table page: asked for with the game-over panel's
-// "Analyse" button, computed by the server (GET /api/tables/{id}/analysis, offered only once
-// the game is over, so it reveals no card during play). It shows an evaluation graph (the
+// "Analyse" button, computed by the server and shown move by move as each is judged
+// (GET /api/tables/{id}/analysis/stream, offered only once the game is over, so it reveals no
+// card during play). It shows an evaluation graph (the
 // first side's expected score after every move: a win probability, a search score's expected
 // score, or whether a patience deal is still winnable), each side's count of marks, and the
 // move list with ?! ? ?? and the engine's better move. Choosing a move (in the list or on the
 // graph) shows the position after it on the board as its mover saw it (the game is over: every
 // card is in the record already), through `show(ply, view, seat)`.
-import { api } from "/static/net.js";
+import { api, streamLines } from "/static/net.js";
 import { button, el, svg, svgText } from "/static/ui.js";
 
 const SYMBOLS = { blunder: "??", mistake: "?", inaccuracy: "?!" };
@@ -36,19 +37,21 @@ function judgement(data, note, best) {
   return x === null || x === undefined ? "unknown" : percent(x);
 }
 
-// The evaluation graph: one point per analysed move, marked moves coloured.
+// The evaluation graph: one point per analysed move, marked moves coloured; its width is the
+// whole game's, so that it fills from the left while the analysis runs.
 function graph(data, select) {
   const notes = data.moves;
-  const n = Math.max(notes.length, 1);
+  const n = Math.max(data.total, notes.length, 1);
   const x = (i) => PAD + ((i + 1) * (W - PAD - 6)) / n;  // x(-1): the start
   const y = (v) => 6 + (1 - v) * (H - 12 - 14);
   const box = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "eval-graph", role: "img",
-    "aria-label": `${measure(data)}: a line over ${notes.length} moves; the move list below gives each value.` });
+    "aria-label": `${measure(data)}: a line over ${notes.length} of ${data.total} moves; the move list below gives each value.` });
   for (const v of [0, 0.5, 1]) {
     svg("line", { x1: PAD, x2: W - 4, y1: y(v), y2: y(v), stroke: v === 0.5 ? "#888" : "#c9c2b0", "stroke-dasharray": v === 0.5 ? "4 3" : null }, box);
     svgText(box, PAD / 2, y(v), data.kind === "solver" ? ["lost", "", "won"][v * 2] : percent(v), { "font-size": 9, fill: "#555" });
   }
   svgText(box, (W + PAD) / 2, H - 6, "move", { "font-size": 9, fill: "#555" });
+  if (!notes.length) return box;
   let d = "", open = false;  // one line from the start, broken where a value is unknown
   const start = firstSide({ expected: notes[0].best_expected, side: notes[0].side });
   if (start !== null) {
@@ -83,42 +86,32 @@ function summary(data) {
   });
 }
 
-// The move list: each move with its mark, its evaluation and the better move.
-function moveList(data, names, select) {
-  return data.moves.map((note, i) => {
-    const mark = SYMBOLS[note.mark] || "";
-    const label = `${note.ply}. ${names.length > 1 ? names[note.seat] + " " : ""}${note.move}${mark}`;
-    const detail = `${judgement(data, note, false)}` + (note.best ? `, best ${note.best} (${judgement(data, note, true)})` : "");
-    const b = button("", () => select(i), { className: `analysed ${note.mark || ""}`.trim(),
-      dataset: { ply: note.ply, key: `analysis:${note.ply}` },
-      attrs: { "aria-label": `${label}${note.mark ? ` (${note.mark})` : ""}: ${detail}` } });
-    b.append(el("strong", { textContent: label }), el("span", { textContent: ` ${detail}` }));
-    return el("li", {}, b);
-  });
+// A move of the list: its mark, its evaluation and the better move.
+function moveItem(data, names, note, i, select) {
+  const mark = SYMBOLS[note.mark] || "";
+  const label = `${note.ply}. ${names.length > 1 ? names[note.seat] + " " : ""}${note.move}${mark}`;
+  const detail = `${judgement(data, note, false)}` + (note.best ? `, best ${note.best} (${judgement(data, note, true)})` : "");
+  const b = button("", () => select(i), { className: `analysed ${note.mark || ""}`.trim(),
+    dataset: { ply: note.ply, key: `analysis:${note.ply}` },
+    attrs: { "aria-label": `${label}${note.mark ? ` (${note.mark})` : ""}: ${detail}` } });
+  b.append(el("strong", { textContent: label }), el("span", { textContent: ` ${detail}` }));
+  return el("li", {}, b);
 }
 
-// Fill `box` with the analysis of table `tableId`; `msg` is the page's last state message and
-// `show(ply, view, seat)` puts a seat's view on the board (`show(null)`: the final position).
+// Fill `box` with the analysis of table `tableId`, each move shown as soon as the server has
+// judged it; `msg` is the page's last state message and `show(ply, view, seat)` puts a seat's
+// view on the board (`show(null)`: the final position).
 export async function openAnalysis(box, tableId, msg, show) {
-  const status = el("p", { className: "muted", attrs: { role: "status" }, textContent: "Analysing the game: a few seconds, up to a minute or two for a long game..." });
+  const status = el("p", { className: "muted", attrs: { role: "status" }, textContent: "Analysing the game..." });
   box.replaceChildren(el("h3", { id: "analysis-title", textContent: "Analysis" }), status);
   box.hidden = false;
-  let data;
-  try {
-    data = await api("GET", `/api/tables/${encodeURIComponent(tableId)}/analysis`);
-  } catch (e) {
-    status.className = "error";
-    status.setAttribute("role", "alert");
-    status.textContent = `No analysis: ${e.message}`;
-    return;
-  }
-  if (!data.moves.length) { status.textContent = "There are no moves to analyse."; return; }
   const names = msg.table.player_names;
   const where = el("p", { className: "muted", id: "analysis-where", attrs: { "aria-live": "polite" },
     textContent: "Choose a move to see the position after it." });
   const back = button("Back to the final position", () => select(null), { id: "analysis-back", hidden: true });
   const list = el("ol", { className: "plain analysis-moves", attrs: { "aria-label": "analysed moves" } });
-  let chosen = null;
+  const summaryList = el("ul", { className: "plain analysis-summary" });
+  let data = null, chosen = null, drawn = null, pending = false;
 
   async function select(i) {
     chosen = i;
@@ -140,13 +133,47 @@ export async function openAnalysis(box, tableId, msg, show) {
     }
   }
 
-  list.append(...moveList(data, names, select));
-  box.replaceChildren(
-    el("h3", { id: "analysis-title", textContent: "Analysis" }),
-    el("p", { className: "graph-title", textContent: measure(data) }),
-    graph(data, select),
-    el("ul", { className: "plain analysis-summary" }, ...summary(data)),
-    el("p", { className: "muted", textContent: `Marks: ?! inaccuracy, ? mistake, ?? blunder (${data.agent}).` }),
-    where, back, list,
-  );
+  // The graph and the marks counted, redrawn at most once a frame while moves arrive.
+  function redraw() {
+    pending = false;
+    const fresh = graph(data, select);
+    drawn.replaceWith(fresh);
+    drawn = fresh;
+    if (chosen !== null) for (const dot of fresh.querySelectorAll(".eval-point")) dot.classList.toggle("chosen", Number(dot.dataset.ply) === data.moves[chosen].ply);
+    summaryList.replaceChildren(...summary(data));
+    const left = data.total - data.moves.length;
+    status.textContent = left > 0 ? `Analysing: ${data.moves.length} of ${data.total} moves judged...` : `All ${data.total} moves judged.`;
+  }
+
+  function receive(message) {
+    if (message.type === "start") {
+      data = { ...message, moves: [] };
+      if (!data.total) { status.textContent = "There are no moves to analyse."; return; }
+      drawn = graph(data, select);
+      box.replaceChildren(
+        el("h3", { id: "analysis-title", textContent: "Analysis" }),
+        el("p", { className: "graph-title", textContent: measure(data) }),
+        drawn, summaryList,
+        el("p", { className: "muted", textContent: `Marks: ?! inaccuracy, ? mistake, ?? blunder (${data.agent}).` }),
+        status, where, back, list,
+      );
+      redraw();
+    } else if (message.type === "move") {
+      const { type, ...note } = message;
+      data.moves.push(note);
+      list.append(moveItem(data, names, note, data.moves.length - 1, select));
+      if (!pending) { pending = true; requestAnimationFrame(redraw); }
+    } else if (message.type === "error") {
+      throw new Error(message.error);
+    }
+  }
+
+  try {
+    await streamLines(`/api/tables/${encodeURIComponent(tableId)}/analysis/stream`, receive);
+    if (data && data.total && data.moves.length < data.total) throw new Error("the analysis stopped early; try again");
+  } catch (e) {
+    status.className = "error";
+    status.setAttribute("role", "alert");
+    status.textContent = `No analysis${data && data.moves.length ? ` beyond move ${data.moves.at(-1).ply}` : ""}: ${e.message}`;
+  }
 }

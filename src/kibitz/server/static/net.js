@@ -13,6 +13,28 @@ export async function api(method, url, body) {
   return data;
 }
 
+// Read a stream of JSON lines (NDJSON) from `url`, calling `onMessage` with each object as it
+// arrives; a refused request throws its error, as `api` does.
+export async function streamLines(url, onMessage) {
+  const r = await fetch(url);
+  if (!r.ok) {
+    let message = `${r.status} ${r.statusText}`;
+    try { message = (await r.json()).error || message; } catch { /* not JSON: the status */ }
+    throw new Error(message);
+  }
+  const reader = r.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += value;
+    const lines = buffer.split("\n");
+    buffer = lines.pop();
+    for (const line of lines) if (line.trim()) onMessage(JSON.parse(line));
+  }
+  if (buffer.trim()) onMessage(JSON.parse(buffer));
+}
+
 export function saveToken(table, seat, token) {
   localStorage.setItem(`kibitz:token:${table}:${seat}`, token);
 }
