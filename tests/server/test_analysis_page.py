@@ -102,7 +102,8 @@ SEEN_STATUS = """() => {
   window.seenStatus = [];
   new MutationObserver(() => {
     const status = document.querySelector("#analysis [role=status]");
-    if (status && status.textContent !== window.seenStatus.at(-1)) window.seenStatus.push(status.textContent);
+    const text = status && status.textContent;
+    if (text && text !== window.seenStatus.at(-1)) window.seenStatus.push(text);
   }).observe(document.body, { subtree: true, childList: true, characterData: true });
 }"""
 """Keep every text the analysis's status line shows (``window.seenStatus``)."""
