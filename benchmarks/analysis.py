@@ -2,7 +2,9 @@
 
 A game of ``--moves`` player moves is played by ``--players`` (an agent spec, or ``random``)
 from deal ``--seed`` (the first deal from it on that lasts that long), then analysed; one line
-a game: the agent, the moves analysed, the seconds and how many moves were marked.
+a game: the agent, the moves analysed, the seconds, the seconds until the first move was
+judged (what a page or a terminal showing moves as they come waits before the first) and how
+many moves were marked.
 
 Run: python benchmarks/analysis.py [GAME ...] [--moves 60] [--players level:2] [--seed 7]
 """
@@ -13,7 +15,7 @@ import argparse
 import time
 
 import kibitz
-from kibitz.ai.analysis import analyse_game
+from kibitz.ai.analysis import analysis_steps
 from kibitz.ai.specs import make_agent
 from kibitz.core.game import CHANCE, Game, State
 from kibitz.core.rng import Rng
@@ -56,11 +58,15 @@ def main() -> None:
         game = kibitz.load(name, **kibitz.load(name).length_defaults)
         start, end = played(game, args.moves, args.players, args.seed)
         t = time.perf_counter()
-        analysis = analyse_game(game, start, list(end.history))
+        analysis, notes = analysis_steps(game, start, list(end.history))
+        first = None
+        for note in notes:
+            analysis.moves.append(note)
+            first = first or time.perf_counter() - t
         seconds = time.perf_counter() - t
         marked = sum(1 for note in analysis.moves if note.mark)
         print(f"{name:<10} {analysis.agent:<58} {len(analysis.moves):>4} moves "
-              f"{seconds:>6.1f} s  {marked} marked", flush=True)
+              f"{seconds:>6.1f} s (first {first or 0:.2f} s)  {marked} marked", flush=True)
 
 
 if __name__ == "__main__":

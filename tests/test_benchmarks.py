@@ -25,7 +25,7 @@ RUNS = [
     ("web_latency.py", [], r"p95 latency: [\d.]+ ms"),
     ("web_load.py", ["--tables", "2", "--seconds", "1", "--warmup", "0"], r"errors: 0"),
     ("levels.py", ["smess", "--positions", "2"], r"level 4 .* p50 +[\d.]+ s"),
-    ("analysis.py", ["rook", "--moves", "6"], r"6 moves +[\d.]+ s +\d+ marked"),
+    ("analysis.py", ["rook", "--moves", "6"], r"6 moves +[\d.]+ s \(first [\d.]+ s\) +\d+ marked"),
     ("rook_ceiling.py", ["--deals", "1", "--workers", "1"], r"points a hand [+-][\d.]+"),
     ("solver.py", ["--deals", "3"], r"fortress +deals 1-3: +[\d.]+ deals/s"),
 ]
