@@ -9,6 +9,7 @@ the last score change counts; during the auction nothing is known yet (0).
 from __future__ import annotations
 
 from kibitz.core.capabilities import SearchHooks
+from kibitz.core.deepening import retired_levels
 from kibitz.games.rook.agent import RookAgent, play_exchange, play_values
 from kibitz.games.rook.playout import (
     best_trump,
@@ -75,8 +76,13 @@ class RookSearchHooks(SearchHooks):
 
 SEARCH_HOOKS = RookSearchHooks()
 
-AGENTS = {"rookbot": RookAgent}
-"""Rook's own agent kind: ``rookbot:samples=16,exchange=12,iterations=60``."""
+LEGACY_LEVELS = {
+    4: "rookbot:samples=32,exchange=24,iterations=40,play=pimc,time_cap=5",
+}
+"""Retired levels, kept as yardsticks (``legacy:4``): level 4 before its budget was raised."""
+
+AGENTS = {"rookbot": RookAgent, "legacy": retired_levels(LEGACY_LEVELS)}
+"""Rook's own agent kinds: ``rookbot:samples=16,exchange=12,iterations=60`` and ``legacy:4``."""
 
 LEVELS = {
     1: "random",

@@ -42,8 +42,9 @@ class RookGame(Game):
     """Partners share a colour: North-South blue, East-West red."""
 
     def ai(self) -> GameAI:
-        """Search hooks and computer levels from the game's ``eval`` module; analysis with a
-        quarter of level 4's budget (a whole game judged in a minute or two)."""
+        """Search hooks, computer levels and the retired one (``legacy:4``) from the game's
+        ``eval`` module; analysis with a quarter of level 4's budget (a whole game judged in
+        a minute or two)."""
         from kibitz.games.rook.eval import AGENTS, LEVELS, SEARCH_HOOKS
 
         return GameAI(
