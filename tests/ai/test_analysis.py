@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 import kibitz
-from kibitz.ai.analysis import analyse_game, expected_score, mark_for
+from kibitz.ai.analysis import analysis_steps, expected_score, mark_for, whole
 from kibitz.cli.common import app
 from kibitz.core.errors import InvalidOptions
 from kibitz.core.record import dumps_record, make_record
@@ -58,7 +58,7 @@ def planted_blunder_game():
 def test_planted_blunder_is_marked() -> None:
     state, ply = planted_blunder_game()
     game = state.game
-    notes = analyse_game(game, game.start(state.seed), list(state.history), SPEC).moves
+    notes = whole(analysis_steps(game, game.start(state.seed), list(state.history), SPEC)).moves
     assert len(notes) == len(state.history)
     blunder = notes[ply - 1]
     assert blunder.mark == "blunder" and blunder.best is not None
@@ -97,10 +97,10 @@ def test_cli_analyse_json_and_text(tmp_path: Path) -> None:
 def test_an_agent_without_evaluation_or_a_spec_for_a_solver_is_refused() -> None:
     game = kibitz.load("smess")
     with pytest.raises(InvalidOptions, match="no evaluation"):
-        analyse_game(game, game.new_initial_state(), [], "greedy")
+        analysis_steps(game, game.new_initial_state(), [], "greedy")  # before any search
     patience = kibitz.load("fortress")
     with pytest.raises(InvalidOptions, match="exact solver"):
-        analyse_game(patience, patience.new_initial_state(1), [], SPEC)
+        analysis_steps(patience, patience.new_initial_state(1), [], SPEC)
 
 
 def test_cardmate_sample_game_blunder_is_marked() -> None:
@@ -116,6 +116,6 @@ def test_cardmate_sample_game_blunder_is_marked() -> None:
     for text in sample_moves():
         actions.append(state.str_to_action(text))
         state.apply(actions[-1])
-    notes = analyse_game(game, start, actions, "alphabeta:depth=1").moves
+    notes = whole(analysis_steps(game, start, actions, "alphabeta:depth=1")).moves
     assert notes[34].move == "8D:j7" and notes[34].mark == "blunder"
     assert notes[-1].expected == 1.0 and notes[-1].mark is None

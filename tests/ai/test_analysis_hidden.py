@@ -14,7 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 import kibitz
-from kibitz.ai.analysis import analyse_game, analyse_replay, analysis_spec
+from kibitz.ai.analysis import analysis_spec, analysis_steps, replay_steps, whole
 from kibitz.ai.analysis_hidden import ExpectingAgent, _seed, judge_move
 from kibitz.ai.analysis_score import ScoringAgent
 from kibitz.ai.specs import make_agent
@@ -261,7 +261,7 @@ def test_patience_move_into_a_lost_deal_is_a_blunder(name: str) -> None:
         if assistant.solve(_after(start, a), 30_000).verdict == "loss"
     )
     line = list(assistant.solve(_after(start, bad), 30_000).moves)
-    analysis = analyse_game(game, start, [bad, *_some_moves(_after(start, bad), 3)])
+    analysis = whole(analysis_steps(game, start, [bad, *_some_moves(_after(start, bad), 3)]))
     assert analysis.kind == "solver" and not line
     first = analysis.moves[0]
     assert (first.mark, first.verdict, first.expected, first.best_expected) == (
@@ -376,5 +376,5 @@ def test_every_game_has_an_analysis_that_reports_an_evaluation() -> None:
         agent = make_agent(spec, game)
         assert isinstance(agent, (ScoringAgent, ExpectingAgent)), name
     done = replay(random_record(kibitz.load("tchess"), 3, 6))
-    analysis = analyse_replay(done, spec=TCHESS_SPEC)
+    analysis = whole(replay_steps(done, spec=TCHESS_SPEC))
     assert analysis.agent == TCHESS_SPEC and analysis.kind == "probability"

@@ -40,9 +40,9 @@ from kibitz.core.game import Game, State
 from kibitz.core.record import Replay
 
 __all__ = [
-    "MARKS", "NODES", "SAMPLES", "SYMBOLS", "Analysis", "MoveNote", "analyse_game",
-    "analyse_replay", "analysis_spec", "analysis_steps", "expected_score", "heading",
-    "mark_for", "note_line", "replay_steps",
+    "MARKS", "NODES", "SAMPLES", "SYMBOLS", "Analysis", "MoveNote", "analysis_spec",
+    "analysis_steps", "expected_score", "heading", "mark_for", "note_line", "replay_steps",
+    "whole",
 ]  # fmt: skip
 
 
@@ -141,31 +141,8 @@ def replay_steps(
     return analysis_steps(game, start, list(done.state.history), chosen, nodes, samples)
 
 
-def _collected(steps: tuple[Analysis, Iterator[MoveNote]]) -> Analysis:
-    """A begun analysis with all its notes judged."""
+def whole(steps: tuple[Analysis, Iterator[MoveNote]]) -> Analysis:
+    """A begun analysis (``analysis_steps``, ``replay_steps``) with all its notes judged."""
     analysis, notes = steps
     analysis.moves.extend(notes)
     return analysis
-
-
-def analyse_game(
-    game: Game,
-    start: State,
-    actions: list[int],
-    spec: str | None = None,
-    nodes: int = NODES,
-    samples: int = SAMPLES,
-) -> Analysis:
-    """The whole analysis of ``actions`` played from ``start`` (``analysis_steps``)."""
-    return _collected(analysis_steps(game, start, actions, spec, nodes, samples))
-
-
-def analyse_replay(
-    done: Replay,
-    level: int | None = None,
-    spec: str | None = None,
-    nodes: int = NODES,
-    samples: int = SAMPLES,
-) -> Analysis:
-    """The whole analysis of a replayed record (``replay_steps``)."""
-    return _collected(replay_steps(done, level, spec, nodes, samples))
