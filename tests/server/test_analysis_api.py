@@ -147,6 +147,8 @@ def test_the_stream_refuses_what_the_analysis_refuses(
     made = new_table(client, "tchess", [HUMAN, HUMAN])
     status, messages = stream(client, made["id"])
     assert status == 400 and "once the game is over" in messages[0]["error"]
+    status, messages = stream(client, "nosuch")
+    assert status == 404 and "error" in messages[0]
     monkeypatch.setattr(analysis, "MAX_MOVES", 0)
     status, messages = stream(client, finished_fortress(client))
     assert status == 400 and "at most 0 are analysed" in messages[0]["error"]
