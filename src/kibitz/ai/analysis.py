@@ -36,13 +36,13 @@ from kibitz.ai.analysis_score import ScoringAgent, score_notes
 from kibitz.ai.analysis_solver import NODES, solver_notes
 from kibitz.ai.specs import make_agent
 from kibitz.core.errors import InvalidOptions
-from kibitz.core.game import Game, State
+from kibitz.core.game import CHANCE, Game, State
 from kibitz.core.record import Replay
 
 __all__ = [
     "MARKS", "NODES", "SAMPLES", "SYMBOLS", "Analysis", "MoveNote", "analysis_spec",
-    "analysis_steps", "expected_score", "heading", "mark_for", "note_line", "replay_steps",
-    "whole",
+    "analysis_steps", "expected_score", "heading", "mark_for", "note_line", "player_moves",
+    "replay_steps", "whole",
 ]  # fmt: skip
 
 
@@ -139,6 +139,16 @@ def replay_steps(
     chosen = analysis_spec(game, level, spec)
     start = game.start(done.state.seed, done.state.start_position)
     return analysis_steps(game, start, list(done.state.history), chosen, nodes, samples)
+
+
+def player_moves(done: Replay) -> int:
+    """How many notes an analysis of ``done`` has: its player moves (chance outcomes left out)."""
+    state = done.game.start(done.state.seed, done.state.start_position)
+    moves = 0
+    for action in done.state.history:
+        moves += state.current_player != CHANCE
+        state.push(action)
+    return moves
 
 
 def whole(steps: tuple[Analysis, Iterator[MoveNote]]) -> Analysis:

@@ -24,7 +24,7 @@ import json
 import multiprocessing
 import queue
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import asdict
 from multiprocessing.managers import SyncManager
@@ -33,10 +33,9 @@ from typing import Any, Protocol
 from fastapi import FastAPI, Path, Query, Request
 from fastapi.responses import StreamingResponse
 
-from kibitz.ai.analysis import replay_steps
+from kibitz.ai.analysis import player_moves, replay_steps
 from kibitz.core.errors import KibitzError
-from kibitz.core.game import CHANCE
-from kibitz.core.record import Replay, replay
+from kibitz.core.record import replay
 from kibitz.server.hub import Busy, Hub
 from kibitz.server.limits import BadInput
 from kibitz.server.store import Store
@@ -83,7 +82,7 @@ def analyse_job(record_text: str, channel: Channel | None = None) -> dict[str, A
     analysis agent (run in a worker). With a ``channel``, its progress goes there as it is
     made: a ``start`` message (the heading and the ``total`` of moves), then each ``move``."""
     done = replay(json.loads(record_text))
-    moves = sum(1 for _ in player_plies(done))
+    moves = player_moves(done)
     if moves > MAX_MOVES:
         raise TooLong(f"the game has {moves} moves; games of at most {MAX_MOVES} are analysed")
     analysis, notes = replay_steps(done)
@@ -99,15 +98,6 @@ def analyse_job(record_text: str, channel: Channel | None = None) -> dict[str, A
 def start_message(analysis: dict[str, Any], total: int) -> dict[str, Any]:
     """A stream's first message: the analysis's heading (no moves) and how many moves come."""
     return {"type": "start", **{k: v for k, v in analysis.items() if k != "moves"}, "total": total}
-
-
-def player_plies(done: Replay) -> Iterator[int]:
-    """The plies (from 1) of a replayed record's player moves (chance outcomes left out)."""
-    state = done.game.start(done.state.seed, done.state.start_position)
-    for ply, action in enumerate(done.state.history, 1):
-        if state.current_player != CHANCE:
-            yield ply
-        state.push(action)
 
 
 def position_job(record_text: str, ply: int, seat: int | None = None) -> dict[str, Any]:

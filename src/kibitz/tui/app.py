@@ -23,7 +23,9 @@ from textual.widgets.option_list import Option
 
 from kibitz.core.capabilities import Hint
 from kibitz.core.errors import KibitzError
+from kibitz.core.record import replay
 from kibitz.core.session import Step
+from kibitz.tui.analysis import AnalysisRun, AnalysisScreen
 from kibitz.tui.driver import Driver
 from kibitz.tui.panels import log_text, move_spots, seats_text, status_text
 from kibitz.tui.picker import Picker, pickable
@@ -51,6 +53,7 @@ class PlayApp(App[None]):
         Binding("w", "winnable", "winnable?", tooltip="is the deal still winnable?"),
         Binding("a", "autocomplete", "finish", tooltip="auto-complete the game"),
         Binding("f", "flip", "flip", tooltip="turn the board round"),
+        Binding("e", "analyse", "analyse", tooltip="analyse the finished game, move by move"),
         Binding("q", "leave", "quit", tooltip="quit"),
         Binding("escape", "back", "back", show=False),
     ]
@@ -75,6 +78,8 @@ class PlayApp(App[None]):
         self.recorded: Path | None = None
         self.message = ""
         """The message shown last."""
+        self.analysis: AnalysisRun | None = None
+        """The finished game's analysis, kept while the game stays as it was analysed."""
         self._epoch = 0
         """Bumped on every change, so that a worker's late answer is dropped."""
         self.frame = self._frame()
@@ -249,6 +254,8 @@ class PlayApp(App[None]):
             self.exit()
         elif what == "undo":
             self.action_undo()
+        elif what == "analyse":
+            self.action_analyse()
 
     # -- the person's moves ----------------------------------------------------------------
     def play(self, move: int | str) -> None:
@@ -304,6 +311,8 @@ class PlayApp(App[None]):
             return session.assistant is not None and self.driver.viewer is not None
         if action == "flip":
             return "board" in self.description
+        if action == "analyse":
+            return self.driver.session.is_over()
         return True
 
     def action_help(self) -> None:
@@ -330,6 +339,20 @@ class PlayApp(App[None]):
     def action_flip(self) -> None:
         self.flipped = not self.flipped
         self._show()
+
+    def action_analyse(self) -> None:
+        """The analysis screen of the finished game (begun, or kept from before)."""
+        if not self.driver.session.is_over():
+            self.say("only a finished game is analysed", ERROR)
+            return
+        history = tuple(self.driver.state.history)
+        if self.analysis is None or self.analysis.history != history:
+            try:
+                self.analysis = AnalysisRun(replay(self.driver.record()))
+            except KibitzError as exc:
+                self.say(str(exc), ERROR)
+                return
+        self.push_screen(AnalysisScreen(self.analysis, self.description, self.flipped))
 
     def action_undo(self) -> None:
         self._session_step(self.driver.undo, "taken back")

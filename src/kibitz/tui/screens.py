@@ -32,12 +32,14 @@ class HelpScreen(ModalScreen[None]):
 
 
 class GameOverScreen(ModalScreen[str]):
-    """The result and where the record was written; answers the key the person chose."""
+    """The result and where the record was written; answers the key the person chose
+    (look, quit, undo or analyse)."""
 
     BINDINGS: ClassVar[list[Binding]] = [
         Binding("escape,enter", "choose('look')", "Look at the table"),
         Binding("q", "choose('quit')", "Quit"),
         Binding("u", "choose('undo')", "Undo"),
+        Binding("e", "choose('analyse')", "Analyse"),
     ]
 
     def __init__(self, result: str, record: str | None, can_undo: bool) -> None:
@@ -47,7 +49,8 @@ class GameOverScreen(ModalScreen[str]):
         self.can_undo = can_undo
 
     def compose(self) -> ComposeResult:
-        keys = "Esc: look at the table   q: quit" + ("   u: undo" if self.can_undo else "")
+        keys = "Esc: look at the table   e: analyse   q: quit"
+        keys += "   u: undo" if self.can_undo else ""
         with Vertical(id="over", classes="panel"):
             yield Static("Game over", classes="heading")
             yield Static(self.result, id="result")

@@ -1,0 +1,186 @@
+"""The analysis screen: a finished game judged move by move, shown as the moves are judged."""
+
+from __future__ import annotations
+
+import random
+import threading
+
+import pytest
+from textual.widgets import OptionList, Static
+from tui_helpers import SHORT, make_app, settle
+
+from kibitz.ai.analysis import SYMBOLS, player_moves, replay_steps, whole
+from kibitz.core.record import replay
+from kibitz.tui.analysis import AnalysisRun, AnalysisScreen, graph_text
+from kibitz.tui.screens import GameOverScreen
+
+pytestmark = pytest.mark.anyio
+
+
+def shown_moves(app) -> list[str]:
+    """The analysis list's lines as plain text."""
+    menu = app.screen.query_one("#analysis-moves", OptionList)
+    return [str(menu.get_option_at_index(i).prompt) for i in range(menu.option_count)]
+
+
+def text_of(app, widget_id: str) -> str:
+    return str(app.screen.query_one(widget_id, Static).render())
+
+
+async def judged(pilot) -> None:
+    """Wait until the analysis worker has stopped and its last message is shown."""
+    await pilot.app.workers.wait_for_complete()
+    for _ in range(3):
+        await pilot.pause()
+
+
+@pytest.mark.parametrize("name", ["smess", "tchess", "fortress"])
+async def test_game_over_offers_the_analysis_of_every_move(tmp_path, name):
+    record = tmp_path / "r.json"
+    app = make_app(name, record, person=None, vs=("random",), **SHORT.get(name, {}))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, GameOverScreen)
+        assert "e: analyse" in text_of(app, ".note")
+        await pilot.press("e")
+        await judged(pilot)
+        assert isinstance(app.screen, AnalysisScreen)
+        done = replay(app.driver.record())
+        expected = whole(replay_steps(done))  # what `kibitz analyse` says of the record
+        run = app.analysis
+        assert run is not None and run.notes == expected.moves
+        n = player_moves(done)
+        assert len(run.notes) == n
+        assert text_of(app, "#analysis-status") == (
+            f"All {n} moves judged." if n != 1 else "The game's one move judged."
+        )
+        lines = shown_moves(app)
+        assert len(lines) == n
+        for line, note in zip(lines, run.notes, strict=True):
+            assert line.lstrip().startswith(f"{note.ply}.")
+            assert f"{note.move}{SYMBOLS.get(note.mark or '', '')}" in line
+        marks = text_of(app, "#analysis-marks")
+        for side, side_name in enumerate(expected.sides):
+            counts = " ".join(
+                f"{symbol} {sum(1 for m in run.notes if m.side == side and m.mark == mark)}"
+                for mark, symbol in SYMBOLS.items()
+            )
+            assert f"{side_name}: {counts}" in marks
+
+        # the highlighted move's position is shown as its mover saw it, with its judgement
+        last = len(run.notes) - 1
+        app.screen.query_one("#analysis-moves", OptionList).highlighted = last
+        await pilot.pause()
+        note = run.notes[last]
+        state = done.state.clone()
+        while len(state.history) > note.ply:
+            state.undo()
+        assert app.screen.view.frame.observation == state.observation(note.seat)
+        assert text_of(app, "#analysis-detail").startswith(f"{note.ply}. ")
+
+        # marked moves only, then every move again
+        await pilot.press("m")
+        await pilot.pause()
+        assert len(shown_moves(app)) == sum(1 for m in run.notes if m.mark)
+        await pilot.press("m")
+        await pilot.pause()
+        assert len(shown_moves(app)) == n
+
+        # back to the table; asking again shows the analysis kept, judged once
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, AnalysisScreen)
+        await pilot.press("e")
+        await judged(pilot)
+        assert isinstance(app.screen, AnalysisScreen) and app.analysis is run
+        assert len(shown_moves(app)) == n
+
+
+async def test_moves_are_shown_as_judged_and_leaving_pauses_the_analysis(tmp_path, monkeypatch):
+    gate = threading.Event()
+    real_step = AnalysisRun.step
+
+    def gated(run: AnalysisRun) -> bool:
+        if len(run.notes) >= 3:
+            gate.wait(30)
+        return real_step(run)
+
+    monkeypatch.setattr(AnalysisRun, "step", gated)
+    app = make_app("tchess", tmp_path / "r.json", person=None, **SHORT["tchess"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("e")
+        for _ in range(500):
+            await pilot.pause()
+            if len(shown_moves(app)) == 3:
+                break
+        run = app.analysis
+        assert run is not None and len(run.notes) == 3
+        assert text_of(app, "#analysis-status") == f"Analysing: 3 of {run.total} moves judged…"
+        graph = text_of(app, "#analysis-graph")
+        assert "·" in graph and graph[0] != "·"  # filled from the left, the rest still to come
+
+        await pilot.press("escape")  # leaving stops the worker after the move it is judging
+        await pilot.pause()
+        gate.set()
+        await judged(pilot)
+        assert len(run.notes) == 4 and not run.finished
+
+        await pilot.press("e")  # coming back goes on where it stopped
+        await judged(pilot)
+        assert app.analysis is run and run.finished and len(run.notes) == run.total
+        assert run.notes == whole(replay_steps(replay(app.driver.record()))).moves
+        assert len(shown_moves(app)) == run.total
+
+
+async def test_an_unfinished_game_is_not_analysed_and_an_undo_drops_the_analysis(tmp_path):
+    app = make_app("fortress", tmp_path / "r.json", seed=7)
+    rng = random.Random(7)
+    driver = app.driver
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert not app.check_action("analyse", ())
+        await pilot.press("e")
+        assert not isinstance(app.screen, AnalysisScreen)
+        app.action_analyse()
+        assert app.message == "only a finished game is analysed"
+
+        while not driver.session.is_over():
+            moves = driver.person_moves()
+            driver.play(moves[rng.randrange(len(moves))]["id"])
+        app.after_change()
+        await settle(pilot)
+        await pilot.press("e")
+        await judged(pilot)
+        first = app.analysis
+        assert first is not None and first.finished and first.error is None
+        await pilot.press("escape", "u")
+        await settle(pilot)
+        assert not driver.session.is_over()
+        assert not app.check_action("analyse", ())
+
+        other = next(m for m in driver.person_moves() if m["id"] != first.history[-1])
+        driver.play(other["id"])  # another ending than the one analysed
+        while not driver.session.is_over():
+            moves = driver.person_moves()
+            driver.play(moves[rng.randrange(len(moves))]["id"])
+        app.after_change()
+        await settle(pilot)
+        await pilot.press("e")
+        await judged(pilot)
+        assert app.analysis is not first
+        assert app.analysis.history == tuple(driver.state.history)
+
+
+def test_the_graph_has_the_game_s_length_and_colours_the_worst_mark():
+    from kibitz.ai.analysis import MoveNote
+
+    def note(expected: float | None, side: int = 0, mark: str | None = None) -> MoveNote:
+        return MoveNote(1, side, side, "x", None, expected, None, None, None, 0.0, mark)
+
+    notes = [note(0.0), note(1.0, side=1), note(0.99), note(None), note(0.5, mark="mistake")]
+    text = graph_text(notes, total=8, width=8)
+    assert text.plain == "▁▁█?▅···"  # the second side's 1.0 is the first side's 0
+    text = graph_text([note(0.5), note(0.5, mark="blunder"), note(0.5, mark="inaccuracy")], 4, 2)
+    assert text.plain == "▅▅"
+    assert str(text.spans[0].style.color.name) == "#e74c3c"  # the blunder's column
