@@ -378,3 +378,25 @@ def test_every_game_has_an_analysis_that_reports_an_evaluation() -> None:
     done = replay(random_record(kibitz.load("tchess"), 3, 6))
     analysis = whole(replay_steps(done, spec=TCHESS_SPEC))
     assert analysis.agent == TCHESS_SPEC and analysis.kind == "probability"
+
+
+def test_a_hidden_card_game_judges_moves_on_the_worlds_it_declares() -> None:
+    """Without ``samples`` the analysis draws the game's declared number of worlds to judge a
+    move (``GameAI.analysis_samples``), and that number changes the judgement."""
+    game = kibitz.load("tchess")
+    declared = game.ai().analysis_samples
+    assert declared is not None and declared > 1
+    done = replay(random_record(game, 4, 14))
+    default = whole(replay_steps(done, spec=TCHESS_SPEC))
+    assert default.moves == whole(replay_steps(done, spec=TCHESS_SPEC, samples=declared)).moves
+    one = whole(replay_steps(done, spec=TCHESS_SPEC, samples=1))
+    assert [n.expected for n in one.moves] != [n.expected for n in default.moves]
+
+
+def test_another_seed_draws_another_analysis_and_the_same_seed_the_same() -> None:
+    game = kibitz.load("tchess")
+    done = replay(random_record(game, 6, 14))
+    notes = [whole(replay_steps(done, spec=TCHESS_SPEC, samples=2, seed=s)).moves for s in (0, 1)]
+    assert notes[0] == whole(replay_steps(done, spec=TCHESS_SPEC, samples=2)).moves
+    assert [n.expected for n in notes[0]] != [n.expected for n in notes[1]]
+    assert [n.move for n in notes[0]] == [n.move for n in notes[1]]

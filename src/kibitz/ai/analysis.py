@@ -98,12 +98,18 @@ def analysis_steps(
     actions: list[int],
     spec: str | None = None,
     nodes: int = NODES,
-    samples: int = SAMPLES,
+    samples: int | None = None,
+    seed: int = 0,
 ) -> tuple[Analysis, Iterator[MoveNote]]:
     """The analysis of ``actions`` played from ``start`` with the agent ``spec`` (None: the
-    game's analysis spec, or its solver with ``nodes`` a position), begun: its heading (no
+    game's analysis spec, or its solver with ``nodes`` a position) and ``samples`` worlds to
+    judge a move by (None: the game's, ``GameAI.analysis_samples``), begun: its heading (no
     notes yet) and its notes, judged one at a time as they are drawn, so that a page or a
-    terminal can show each move as it is judged. A bad spec is refused before any search."""
+    terminal can show each move as it is judged. A bad spec is refused before any search.
+    ``seed`` draws a win-probability analysis's searches and worlds (the other kinds do not
+    use it): another seed shows how much its marks owe to the draws."""
+    if samples is None:
+        samples = game.ai().analysis_samples or SAMPLES
     if nodes < 1 or samples < 1:
         raise InvalidOptions(f"nodes and samples must be at least 1, got {nodes} and {samples}")
     spec = analysis_spec(game, spec=spec)
@@ -123,7 +129,7 @@ def analysis_steps(
     if kind == "score":
         notes = score_notes(game, states, actions, make)
     else:
-        notes = probability_notes(game, states, actions, make, samples)
+        notes = probability_notes(game, states, actions, make, samples, seed)
     return Analysis(game.name, spec, kind, sides), notes
 
 
@@ -132,13 +138,15 @@ def replay_steps(
     level: int | None = None,
     spec: str | None = None,
     nodes: int = NODES,
-    samples: int = SAMPLES,
+    samples: int | None = None,
+    seed: int = 0,
 ) -> tuple[Analysis, Iterator[MoveNote]]:
     """``analysis_steps`` of a replayed record, with the agent ``level`` or ``spec`` chosen."""
     game = done.game
     chosen = analysis_spec(game, level, spec)
     start = game.start(done.state.seed, done.state.start_position)
-    return analysis_steps(game, start, list(done.state.history), chosen, nodes, samples)
+    history = list(done.state.history)
+    return analysis_steps(game, start, history, chosen, nodes, samples, seed)
 
 
 def player_moves(done: Replay) -> int:

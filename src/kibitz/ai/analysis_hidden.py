@@ -52,9 +52,10 @@ class ValuingAgent(ExpectingAgent, Protocol):
     last_values: dict[int, float] | None
 
 
-def _seed(ply: int, k: int = 0) -> int:
-    """The seed of ply ``ply``'s ``k``-th search (0: the mover's own)."""
-    return ply * 256 + k
+def _seed(ply: int, k: int = 0, seed: int = 0) -> int:
+    """The seed of ply ``ply``'s ``k``-th search (0: the mover's own) in the analysis drawn
+    from ``seed``."""
+    return seed * (1 << 20) + ply * 256 + k
 
 
 def _expecting(agent: Agent) -> ExpectingAgent:
@@ -70,14 +71,20 @@ def result_for(game: Game, state: State, seat: int) -> float:
 
 
 def after_value(
-    game: Game, state: State, action: int, make: Callable[[int], Agent], ply: int, samples: int
+    game: Game,
+    state: State,
+    action: int,
+    make: Callable[[int], Agent],
+    ply: int,
+    samples: int,
+    seed: int = 0,
 ) -> float:
     """The mover's expected score of ``action`` in ``state``, averaged over ``samples``
     worlds drawn from the mover's information (the same worlds for every action)."""
     mover = state.current_player
     total = 0.0
     for k in range(1, samples + 1):
-        rng = Rng(_seed(ply, k))
+        rng = Rng(_seed(ply, k, seed))
         world = state.resample_hidden(mover, rng)
         world.apply(action)
         while world.current_player == CHANCE:
@@ -86,7 +93,7 @@ def after_value(
             total += result_for(game, world, mover)
             continue
         nxt = world.current_player
-        agent = _expecting(make(_seed(ply, k)))
+        agent = _expecting(make(_seed(ply, k, seed)))
         agent.choose(world, nxt)
         same = game.side_of(nxt) == game.side_of(mover)
         total += agent.last_expected if same else 1.0 - agent.last_expected
@@ -100,18 +107,20 @@ def judge_move(
     make: Callable[[int], Agent],
     ply: int,
     samples: int = SAMPLES,
+    seed: int = 0,
 ) -> MoveNote:
-    """The note of ``action`` played in ``state`` (the ``ply``-th action of the record)."""
+    """The note of ``action`` played in ``state`` (the ``ply``-th action of the record), its
+    searches and worlds drawn from ``seed``."""
     mover = state.current_player
-    agent = _expecting(make(_seed(ply)))
+    agent = _expecting(make(_seed(ply, 0, seed)))
     best = agent.choose(state.clone(), mover)
     expected = best_expected = float(agent.last_expected)
     values = agent.last_values if isinstance(agent, ValuingAgent) else None
     if best != action and values and action in values:
         expected, best_expected = values[action], values[best]
     elif best != action:
-        expected = after_value(game, state, action, make, ply, samples)
-        best_expected = after_value(game, state, best, make, ply, samples)
+        expected = after_value(game, state, action, make, ply, samples, seed)
+        best_expected = after_value(game, state, best, make, ply, samples, seed)
     if best_expected <= expected:  # judged alike, the move played is as good
         best, best_expected = action, expected
     loss = best_expected - expected
@@ -136,16 +145,18 @@ def probability_notes(
     actions: list[int],
     make: Callable[[int], Agent],
     samples: int = SAMPLES,
+    seed: int = 0,
 ) -> Iterator[MoveNote]:
     """Notes for the player moves among ``actions``, one at a time as each is judged
     (``states[i]`` is the position before action ``i``); ``make(seed)`` builds the searching
-    agent. A game without two sides is refused at once, before any search."""
+    agent; ``seed`` draws the searches and worlds (another seed, another sample of them). A
+    game without two sides is refused at once, before any search."""
     if len(game.sides()) != 2:
         raise InvalidOptions(
             f"win-probability analysis needs two sides; {game.name} has {len(game.sides())}"
         )
     return (
-        judge_move(game, states[i], action, make, i + 1, samples)
+        judge_move(game, states[i], action, make, i + 1, samples, seed)
         for i, action in enumerate(actions)
         if states[i].current_player >= 0
     )

@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from kibitz.ai.analysis import NODES, SAMPLES, heading, note_line, replay_steps
+from kibitz.ai.analysis import NODES, heading, note_line, replay_steps
 from kibitz.cli.common import app, read_text, user_errors
 from kibitz.core.record import parse_record_text, replay
 
@@ -23,8 +23,17 @@ def analyse_cmd(
         int, typer.Option(min=1, help="Solver nodes a position (games analysed by a solver).")
     ] = NODES,
     samples: Annotated[
-        int, typer.Option(min=1, help="Worlds drawn to judge a move in a hidden-card game.")
-    ] = SAMPLES,
+        int | None,
+        typer.Option(
+            min=1, help="Worlds drawn to judge a move in a hidden-card game (default: the game's)."
+        ),
+    ] = None,
+    seed: Annotated[
+        int,
+        typer.Option(
+            min=0, help="Draw a hidden-card game's searches and worlds from another seed."
+        ),
+    ] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Judge each move from the mover's side (a score, a win probability from the mover's
@@ -32,7 +41,7 @@ def analyse_cmd(
     ??/?/?! marks. Without --level or --spec: the game's analysis agent. The text is printed
     a move at a time, as each move is judged; --json prints once every move is."""
     done = replay(parse_record_text(read_text(file)))
-    analysis, notes = replay_steps(done, level, spec, nodes, samples)
+    analysis, notes = replay_steps(done, level, spec, nodes, samples, seed)
     if as_json:
         analysis.moves.extend(notes)
         typer.echo(json.dumps(analysis.to_json()))

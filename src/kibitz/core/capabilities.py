@@ -145,6 +145,10 @@ class GameAI:
     analysis: str | None = None
     """The agent spec game analysis searches with by default (``kibitz analyse``, the web
     analysis): a fixed budget small enough for a game in seconds; None: the top level."""
+    analysis_samples: int | None = None
+    """Worlds drawn from the mover's information to judge a move its search did not value
+    (win-probability analysis): more make the marks steadier and cost time; None: the
+    analysis's default."""
 
 
 @dataclass(frozen=True)

@@ -48,6 +48,7 @@ class TchessGame(Game):
             {"legacy": retired_levels(LEGACY_LEVELS)},
             other_hooks={"retired": RETIRED_HOOKS},
             analysis="ismcts:iterations=100,rollout_depth=1,epsilon=0",
+            analysis_samples=24,
         )
 
     def tools(self) -> dict[str, Tool]:
