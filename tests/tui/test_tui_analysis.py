@@ -9,7 +9,7 @@ import pytest
 from textual.widgets import OptionList, Static
 from tui_helpers import SHORT, make_app, settle
 
-from kibitz.ai.analysis import SYMBOLS, player_moves, replay_steps, whole
+from kibitz.ai.analysis import SYMBOLS, MoveNote, player_moves, replay_steps, whole
 from kibitz.core.record import replay
 from kibitz.tui.analysis import AnalysisRun, AnalysisScreen, graph_text
 from kibitz.tui.screens import GameOverScreen
@@ -134,6 +134,19 @@ async def test_moves_are_shown_as_judged_and_leaving_pauses_the_analysis(tmp_pat
         assert len(shown_moves(app)) == run.total
 
 
+async def finish_and_analyse(pilot, rng: random.Random) -> None:
+    """Play the person's moves at random to the end, then analyse the game (``e``)."""
+    app = pilot.app
+    driver = app.driver
+    while not driver.session.is_over():
+        moves = driver.person_moves()
+        driver.play(moves[rng.randrange(len(moves))]["id"])
+    app.after_change()
+    await settle(pilot)
+    await pilot.press("e")
+    await judged(pilot)
+
+
 async def test_an_unfinished_game_is_not_analysed_and_an_undo_drops_the_analysis(tmp_path):
     app = make_app("fortress", tmp_path / "r.json", seed=7)
     rng = random.Random(7)
@@ -146,13 +159,7 @@ async def test_an_unfinished_game_is_not_analysed_and_an_undo_drops_the_analysis
         app.action_analyse()
         assert app.message == "only a finished game is analysed"
 
-        while not driver.session.is_over():
-            moves = driver.person_moves()
-            driver.play(moves[rng.randrange(len(moves))]["id"])
-        app.after_change()
-        await settle(pilot)
-        await pilot.press("e")
-        await judged(pilot)
+        await finish_and_analyse(pilot, rng)
         first = app.analysis
         assert first is not None and first.finished and first.error is None
         await pilot.press("escape", "u")
@@ -162,20 +169,12 @@ async def test_an_unfinished_game_is_not_analysed_and_an_undo_drops_the_analysis
 
         other = next(m for m in driver.person_moves() if m["id"] != first.history[-1])
         driver.play(other["id"])  # another ending than the one analysed
-        while not driver.session.is_over():
-            moves = driver.person_moves()
-            driver.play(moves[rng.randrange(len(moves))]["id"])
-        app.after_change()
-        await settle(pilot)
-        await pilot.press("e")
-        await judged(pilot)
+        await finish_and_analyse(pilot, rng)
         assert app.analysis is not first
         assert app.analysis.history == tuple(driver.state.history)
 
 
 def test_the_graph_has_the_game_s_length_and_colours_the_worst_mark():
-    from kibitz.ai.analysis import MoveNote
-
     def note(expected: float | None, side: int = 0, mark: str | None = None) -> MoveNote:
         return MoveNote(1, side, side, "x", None, expected, None, None, None, 0.0, mark)
 
