@@ -361,6 +361,8 @@ def test_bad_records_and_options_are_refused_with_a_reason(tmp_path: Path) -> No
     assert result.exit_code != 0 and "exact solver" in result.output
     result = runner.invoke(app, ["analyse", str(path), "--nodes", "0"])
     assert result.exit_code != 0
+    result = runner.invoke(app, ["analyse", str(path), "--seed", "-1"])
+    assert result.exit_code != 0 and "--seed" in result.output
 
 
 def test_every_game_has_an_analysis_that_reports_an_evaluation() -> None:

@@ -184,3 +184,28 @@ def test_the_graph_has_the_game_s_length_and_colours_the_worst_mark():
     text = graph_text([note(0.5), note(0.5, mark="blunder"), note(0.5, mark="inaccuracy")], 4, 2)
     assert text.plain == "▅▅"
     assert str(text.spans[0].style.color.name) == "#e74c3c"  # the blunder's column
+
+
+async def test_a_move_of_the_other_seat_is_shown_as_it_saw_it_and_you_stay_you(tmp_path):
+    """Black's analysed move shows Black's view (its hand), while "(you)" stays with White,
+    the person's seat."""
+    app = make_app("tchess", tmp_path / "r.json", person=0, seed=3, max_rounds=1)
+    rng = random.Random(3)
+    driver = app.driver
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        while not driver.session.is_over():
+            moves = driver.person_moves()
+            driver.play(moves[rng.randrange(len(moves))]["id"])
+            app.after_change()
+            await settle(pilot)
+        await pilot.press("e")
+        await judged(pilot)
+        run = app.analysis
+        black = next(i for i, n in enumerate(run.notes) if n.seat == 1)
+        app.screen.query_one("#analysis-moves", OptionList).highlighted = black
+        await pilot.pause()
+        view = app.screen.view
+        assert view.frame.viewer == 1 and view.frame.person == 0
+        drawn = view.render().plain
+        assert "White (you)" in drawn and "Black (you)" not in drawn

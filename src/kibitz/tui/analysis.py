@@ -119,11 +119,15 @@ class AnalysisScreen(Screen[None]):
     class Judged(Message):
         """The worker judged one more move (or finished)."""
 
-    def __init__(self, run: AnalysisRun, description: dict[str, Any], flipped: bool) -> None:
+    def __init__(
+        self, run: AnalysisRun, description: dict[str, Any], flipped: bool, person: int | None
+    ) -> None:
         super().__init__()
         self.run = run
         self.description = description
         self.flipped = flipped
+        self.person = person
+        """The person's seat, still "(you)" in another seat's view."""
         self.marked_only = False
         self.shown = 0
         """Notes already in the list."""
@@ -224,7 +228,9 @@ class AnalysisScreen(Screen[None]):
 
     def _frame(self, observation: dict[str, Any]) -> Frame:
         last = move_spots(observation.get("last_action"))
-        return Frame(self.description, observation, last=last, flipped=self.flipped)
+        return Frame(
+            self.description, observation, last=last, flipped=self.flipped, person=self.person
+        )
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         if event.option.id is None:

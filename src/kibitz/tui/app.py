@@ -123,7 +123,7 @@ class PlayApp(App[None]):
             hinted = move_spots(next((m for m in moves if m["id"] == self.hint.action), None))
         return Frame(
             self.description, obs, moves, self.picker.chosen, self.picker.targets(moves),
-            move_spots(obs["last_action"]), hinted, self.flipped,
+            move_spots(obs["last_action"]), hinted, self.flipped, d.viewer,
         )  # fmt: skip
 
     def _show(self) -> None:
@@ -352,7 +352,8 @@ class PlayApp(App[None]):
             except KibitzError as exc:
                 self.say(str(exc), ERROR)
                 return
-        self.push_screen(AnalysisScreen(self.analysis, self.description, self.flipped))
+        screen = AnalysisScreen(self.analysis, self.description, self.flipped, self.driver.viewer)
+        self.push_screen(screen)
 
     def action_undo(self) -> None:
         self._session_step(self.driver.undo, "taken back")

@@ -42,6 +42,9 @@ class Frame:
     """Spots of the last action."""
     hinted: set[str] = field(default_factory=set)
     flipped: bool = False
+    person: int | None = None
+    """The seat of the person at the screen, shown "(you)" (None: watching); the view may
+    show another seat's view, e.g. an analysed move's mover's."""
 
     @property
     def viewer(self) -> int | None:

@@ -75,7 +75,7 @@ class RowsView(GameView):
         obs = self.frame.observation
         out = Text("■ ", Style(color=self.frame.seat_ink(seat)))
         out.append(self.frame.seat_name(seat), Style(bold=True))
-        if seat == self.frame.viewer:
+        if seat == self.frame.person:
             out.append(" (you)")
         out.append(
             f"  {obs['hand_sizes'][seat]} in hand · deck {obs['deck_sizes'][seat]}"

@@ -55,7 +55,7 @@ class TableView(GameView):
     def _seat_label(self, seat: int) -> Text:
         obs = self.frame.observation
         out = Text(self.frame.seat_name(seat), Style(color=self.frame.seat_ink(seat), bold=True))
-        if seat == self.frame.viewer:
+        if seat == self.frame.person:
             out.append(" (you)")
         if obs["to_act"] == seat:
             out.append(" ◀", Style(color="#f4d03f", bold=True))
