@@ -135,14 +135,15 @@ async def test_moves_are_shown_as_judged_and_leaving_pauses_the_analysis(tmp_pat
 
 
 async def finish_and_analyse(pilot, rng: random.Random) -> None:
-    """Play the person's moves at random to the end, then analyse the game (``e``)."""
+    """Play the person's moves at random (the computers theirs) to the end, then analyse the
+    game (``e``)."""
     app = pilot.app
     driver = app.driver
     while not driver.session.is_over():
         moves = driver.person_moves()
         driver.play(moves[rng.randrange(len(moves))]["id"])
-    app.after_change()
-    await settle(pilot)
+        app.after_change()
+        await settle(pilot)
     await pilot.press("e")
     await judged(pilot)
 
@@ -191,16 +192,9 @@ async def test_a_move_of_the_other_seat_is_shown_as_it_saw_it_and_you_stay_you(t
     the person's seat."""
     app = make_app("tchess", tmp_path / "r.json", person=0, seed=3, max_rounds=1)
     rng = random.Random(3)
-    driver = app.driver
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
-        while not driver.session.is_over():
-            moves = driver.person_moves()
-            driver.play(moves[rng.randrange(len(moves))]["id"])
-            app.after_change()
-            await settle(pilot)
-        await pilot.press("e")
-        await judged(pilot)
+        await finish_and_analyse(pilot, rng)
         run = app.analysis
         black = next(i for i, n in enumerate(run.notes) if n.seat == 1)
         app.screen.query_one("#analysis-moves", OptionList).highlighted = black
