@@ -10,6 +10,7 @@ from textual.widgets import OptionList, Static
 from tui_helpers import SHORT, make_app, settle
 
 from kibitz.ai.analysis import SYMBOLS, MoveNote, player_moves, replay_steps, whole
+from kibitz.core.errors import InvalidOptions
 from kibitz.core.record import replay
 from kibitz.tui.analysis import AnalysisRun, AnalysisScreen, graph_text
 from kibitz.tui.screens import GameOverScreen
@@ -203,3 +204,27 @@ async def test_a_move_of_the_other_seat_is_shown_as_it_saw_it_and_you_stay_you(t
         assert view.frame.viewer == 1 and view.frame.person == 0
         drawn = view.render().plain
         assert "White (you)" in drawn and "Black (you)" not in drawn
+
+
+async def test_an_analysis_that_fails_part_way_says_why_and_keeps_what_it_judged(tmp_path):
+    app = make_app("smess", tmp_path / "r.json", person=None, **SHORT["smess"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        run = AnalysisRun(replay(app.driver.record()))
+        judged_two = [next(run._notes), next(run._notes)]
+
+        def failing():
+            yield from judged_two
+            raise InvalidOptions("the engine gave up")
+
+        run._notes = failing()
+        app.analysis = run
+        await pilot.press("e")
+        await judged(pilot)
+        assert app.analysis is run and run.finished
+        assert run.error == "the engine gave up" and run.notes == judged_two
+        assert text_of(app, "#analysis-status") == "Analysis stopped: the engine gave up"
+        assert len(shown_moves(app)) == 2
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, AnalysisScreen)  # the table carries on
