@@ -36,10 +36,12 @@ def analyse_cmd(
     ] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
-    """Judge each move from the mover's side (a score, a win probability from the mover's
-    information, or whether a patience deal is still winnable), the better move and
-    ??/?/?! marks. Without --level or --spec: the game's analysis agent. The text is printed
-    a move at a time, as each move is judged; --json prints once every move is."""
+    """Judge each move of a finished game: its worth, the better move, ??/?/?! marks.
+
+    A move's worth is a score, a win probability from the mover's information, or whether a
+    patience deal is still winnable. Without --level or --spec: the game's analysis agent.
+    The text is printed a move at a time, as each move is judged; --json prints once every
+    move is."""
     done = replay(parse_record_text(read_text(file)))
     analysis, notes = replay_steps(done, level, spec, nodes, samples, seed)
     if as_json:

@@ -166,8 +166,8 @@ def ladder_cmd(
 ) -> None:
     """Play each level against the one below and write the table to docs/ladder-GAME.md.
 
-    In a one-player game each level plays deals 1..N instead (see ``solo_ladder``).
-    """
+    In a one-player game each level plays deals 1..N instead, and the table gives the share
+    of deals each level wins."""
     where = Backend(backend, workers, address)
     g = make_game(game, option)
     specs = dict(g.ai().levels)

@@ -35,8 +35,9 @@ def study_cmd(
         bool, typer.Option("--report-only", help="Rebuild the report from stored results.")
     ] = False,
 ) -> None:
-    """Play every variant of a study (results kept in OUT/results.sqlite as each game ends,
-    so a rerun resumes) and write OUT/report.md and OUT/report.html with their plots."""
+    """Play every variant of a study and write OUT/report.md and OUT/report.html with plots.
+
+    Results are kept in OUT/results.sqlite as each game ends, so a rerun resumes."""
     study = load_study(file)
     if games is not None:
         if games < 1:
