@@ -3,12 +3,14 @@
 ``--games`` whole games of GAME (its default options) are played by ``--players`` (one spec a
 seat, e.g. ``level:2,level:3``) from deal ``--seed`` on, then analysed with the game's
 analysis agent from analysis seeds 0 and 1, once for each ``--samples`` value (worlds drawn
-to judge a move). One line a value: the moves marked from each seed, the moves marked from
+to judge a move; none: the game's), with ``--spec`` (the searching agent; none: the game's
+analysis agent). One line a value: the moves marked from each seed, the moves marked from
 both, their overlap (marked from both / from either: 1.0 when the marks owe nothing to the
 draws) and the seconds of one pass over the games. Only a win-probability analysis draws;
 the others give an overlap of 1.0.
 
 Run: python benchmarks/analysis_marks.py tchess [--games 10] [--samples 2,24] [--seed 2000]
+     python benchmarks/analysis_marks.py rook --games 6 --spec "rookbot:...,iterations=400"
 """
 
 from __future__ import annotations
@@ -42,7 +44,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game")
     parser.add_argument("--games", type=int, default=10)
-    parser.add_argument("--samples", default="2,24", help="comma-separated worlds a move")
+    parser.add_argument("--samples", default="", help="comma-separated worlds a move")
+    parser.add_argument("--spec", default=None, help="the searching agent's spec")
     parser.add_argument("--players", default="level:2,level:3")
     parser.add_argument("--seed", type=int, default=2000)
     args = parser.parse_args()
@@ -51,22 +54,26 @@ def main() -> None:
     games = [whole_game(game, players, args.seed + g) for g in range(args.games)]
     moves = sum(len(actions) for _, actions in games)
     print(f"{args.game}: {args.games} games from deal {args.seed}, {moves} actions, "
-          f"{' against '.join(players)}", flush=True)  # fmt: skip
-    for samples in (int(s) for s in args.samples.split(",")):
+          f"{' against '.join(players)}, analysed by {args.spec or 'the game'}",
+          flush=True)  # fmt: skip
+    counts = [int(s) for s in args.samples.split(",")] if args.samples else [None]
+    for samples in counts:
         marked: list[list[set[int]]] = []
         t = time.perf_counter()
         for seed in (0, 1):
             marked.append([
-                {n.ply for n in whole(analysis_steps(game, start, actions, samples=samples,
-                                                     seed=seed)).moves if n.mark}
+                {n.ply for n in whole(analysis_steps(game, start, actions, args.spec,
+                                                     samples=samples, seed=seed)).moves
+                 if n.mark}
                 for start, actions in games
             ])  # fmt: skip
         seconds = (time.perf_counter() - t) / 2
         both = sum(len(a & b) for a, b in zip(*marked, strict=True))
         either = sum(len(a | b) for a, b in zip(*marked, strict=True))
         first, second = (sum(map(len, m)) for m in marked)
-        print(f"samples {samples:>3}: marked {first} and {second}, in both {both}, overlap "
-              f"{both / max(either, 1):.2f}, {seconds:.1f} s a pass", flush=True)  # fmt: skip
+        print(f"samples {samples or 'the game':>3}: marked {first} and {second}, in both "
+              f"{both}, overlap {both / max(either, 1):.2f}, {seconds:.1f} s a pass",
+              flush=True)  # fmt: skip
 
 
 if __name__ == "__main__":

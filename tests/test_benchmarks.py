@@ -26,8 +26,11 @@ RUNS = [
     ("web_load.py", ["--tables", "2", "--seconds", "1", "--warmup", "0"], r"errors: 0"),
     ("levels.py", ["smess", "--positions", "2"], r"level 4 .* p50 +[\d.]+ s"),
     ("analysis.py", ["rook", "--moves", "6"], r"6 moves +[\d.]+ s \(first [\d.]+ s\) +\d+ marked"),
-    ("analysis_marks.py", ["tchess", "--games", "1", "--samples", "1", "--players", "level:1"],
-     r"samples +1: marked \d+ and \d+, in both \d+, overlap [\d.]+"),
+    ("analysis_marks.py",
+     ["tchess", "--games", "1", "--samples", "1", "--players", "level:1",
+      "--spec", "ismcts:iterations=20,rollout_depth=1"],
+     r"analysed by ismcts:iterations=20.*\nsamples +1: marked \d+ and \d+, in both \d+, "
+     r"overlap [\d.]+"),
     ("rook_ceiling.py", ["--deals", "1", "--workers", "1"], r"points a hand [+-][\d.]+"),
     ("solver.py", ["--deals", "3"], r"fortress +deals 1-3: +[\d.]+ deals/s"),
 ]
