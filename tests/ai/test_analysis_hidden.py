@@ -382,16 +382,19 @@ def test_every_game_has_an_analysis_that_reports_an_evaluation() -> None:
     assert analysis.agent == TCHESS_SPEC and analysis.kind == "probability"
 
 
-def test_a_hidden_card_game_judges_moves_on_the_worlds_it_declares() -> None:
+@pytest.mark.parametrize(("name", "moves"), [("tchess", 14), ("rook", 62)])
+def test_a_hidden_card_game_judges_moves_on_the_worlds_it_declares(name: str, moves: int) -> None:
     """Without ``samples`` the analysis draws the game's declared number of worlds to judge a
-    move (``GameAI.analysis_samples``), and that number changes the judgement."""
-    game = kibitz.load("tchess")
+    move (``GameAI.analysis_samples``: TCHESS's plays, Rook's calls), and that number changes
+    the judgement."""
+    game = kibitz.load(name)
     declared = game.ai().analysis_samples
     assert declared is not None and declared > 1
-    done = replay(random_record(game, 4, 14))
-    default = whole(replay_steps(done, spec=TCHESS_SPEC))
-    assert default.moves == whole(replay_steps(done, spec=TCHESS_SPEC, samples=declared)).moves
-    one = whole(replay_steps(done, spec=TCHESS_SPEC, samples=1))
+    done = replay(random_record(game, 4, moves))
+    spec = CHEAP[name]
+    default = whole(replay_steps(done, spec=spec))
+    assert default.moves == whole(replay_steps(done, spec=spec, samples=declared)).moves
+    one = whole(replay_steps(done, spec=spec, samples=1))
     assert [n.expected for n in one.moves] != [n.expected for n in default.moves]
 
 

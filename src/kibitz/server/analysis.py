@@ -46,8 +46,8 @@ MAX_MOVES = 500
 """Player moves (chance outcomes not counted) of the longest game analysed (a Rook game to
 its target is about 300-450)."""
 CONCURRENT = 1
-"""Analyses running at once (the analysis workers): each keeps a worker busy for seconds, a
-minute or two for a whole Rook game."""
+"""Analyses running at once (the analysis workers): each keeps a worker busy for seconds, two
+or three minutes for a whole Rook game."""
 CACHED = 64
 """Finished analyses kept in memory, by table."""
 ANALYSIS_RATE = "10/minute;100/day"

@@ -43,13 +43,15 @@ class RookGame(Game):
 
     def ai(self) -> GameAI:
         """Search hooks, computer levels and the retired one (``legacy:4``) from the game's
-        ``eval`` module; analysis with a quarter of level 4's budget (a whole game judged in
-        a minute or two)."""
+        ``eval`` module; analysis with level 4's bidding and exchange and 400 card-play
+        samples, 8 worlds to judge a call, so that its marks hold from one draw to the next
+        (docs/analysis.md; a whole game judged in about two minutes)."""
         from kibitz.games.rook.eval import AGENTS, LEVELS, SEARCH_HOOKS
 
         return GameAI(
             SEARCH_HOOKS, LEVELS, AGENTS,
-            analysis="rookbot:samples=32,exchange=24,iterations=40,play=pimc",
+            analysis="rookbot:samples=128,exchange=96,iterations=400,play=pimc",
+            analysis_samples=8,
         )  # fmt: skip
 
     def rules_page(self) -> str:
