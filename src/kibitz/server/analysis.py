@@ -210,7 +210,7 @@ class Analyses:
         if key in self.running:
             return self.running[key]
         if len(self.running) >= CONCURRENT:
-            raise Busy("the server is analysing another game; try again in a minute")
+            raise Busy("the server is analysing another game; try again in a few minutes")
         progress = self.running[key] = Progress()
         channel = self._channel()
         loop = asyncio.get_running_loop()
