@@ -47,7 +47,7 @@ MAX_MOVES = 500
 its target is about 300-450)."""
 CONCURRENT = 1
 """Analyses running at once (the analysis workers): each keeps a worker busy for seconds, two
-or three minutes for a whole Rook game."""
+to four minutes for a whole Rook game."""
 CACHED = 64
 """Finished analyses kept in memory, by table."""
 ANALYSIS_RATE = "10/minute;100/day"

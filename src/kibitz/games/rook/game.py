@@ -45,7 +45,7 @@ class RookGame(Game):
         """Search hooks, computer levels and the retired one (``legacy:4``) from the game's
         ``eval`` module; analysis with level 4's bidding and exchange and 400 card-play
         samples, 8 worlds to judge a call, so that its marks hold from one draw to the next
-        (docs/analysis.md; a whole game judged in about two minutes)."""
+        (docs/analysis.md; a whole game judged in two to four minutes)."""
         from kibitz.games.rook.eval import AGENTS, LEVELS, SEARCH_HOOKS
 
         return GameAI(
