@@ -47,6 +47,23 @@ def receive_until(ws: Any, until: Any) -> dict[str, Any]:
             return msg
 
 
+BLUNDER = "0>1"
+"""Fortress deal 2: this first move turns a winnable deal into a lost one."""
+
+
+def finished_fortress(client: TestClient, moves: tuple[str, ...] = (BLUNDER,)) -> str:
+    """A Fortress table (deal 2) where ``moves`` were played and the game then conceded."""
+    made = new_table(client, "fortress", [HUMAN], seed=2)
+    with client.websocket_connect(f"/ws/tables/{made['id']}?token={made['tokens']['0']}") as ws:
+        state = ws.receive_json()
+        for move in moves:
+            ws.send_json({"type": "action", "action": move, "ply": state["ply"]})
+            state = receive_until(ws, lambda m, p=state["ply"]: m.get("ply", -1) > p)
+        ws.send_json({"type": "concede"})
+        receive_until(ws, lambda m: m.get("outcome") is not None)
+    return made["id"]
+
+
 class Server:
     """A ``kibitz serve`` subprocess on a free localhost port, on a SQLite file or any
     database URL."""

@@ -1,5 +1,6 @@
 """The analysis routes: offered once a game is over, computed in the worker pool, bounded
-(move cap, one analysis at a time, rate limit), kept once made, and positions by ply."""
+(move cap, one analysis at a time and a bounded queue, rate limit), kept once made (in the
+database too), and positions by ply."""
 
 from __future__ import annotations
 
@@ -10,28 +11,12 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from helpers import HUMAN, new_table, receive_until
+from helpers import BLUNDER, HUMAN, finished_fortress, new_table
 
 import kibitz
 from kibitz.core.record import make_record
 from kibitz.server import analysis
 from kibitz.server.hub import Busy
-
-BLUNDER = "0>1"
-"""Fortress deal 2: this first move turns a winnable deal into a lost one."""
-
-
-def finished_fortress(client: TestClient, moves: tuple[str, ...] = (BLUNDER,)) -> str:
-    """A Fortress table (deal 2) where ``moves`` were played and the game then conceded."""
-    made = new_table(client, "fortress", [HUMAN], seed=2)
-    with client.websocket_connect(f"/ws/tables/{made['id']}?token={made['tokens']['0']}") as ws:
-        state = ws.receive_json()
-        for move in moves:
-            ws.send_json({"type": "action", "action": move, "ply": state["ply"]})
-            state = receive_until(ws, lambda m, p=state["ply"]: m.get("ply", -1) > p)
-        ws.send_json({"type": "concede"})
-        receive_until(ws, lambda m: m.get("outcome") is not None)
-    return made["id"]
 
 
 def test_a_finished_game_is_analysed_and_its_positions_shown(client: TestClient) -> None:
@@ -82,35 +67,71 @@ def test_the_rate_limit_answers_429(client: TestClient) -> None:
     assert codes[:10] == [200] * 10 and codes[10] == 429
 
 
-def test_one_analysis_at_a_time_and_a_second_request_shares_it(
+AGENT = "solver:nodes=1"
+"""The agent the tests' analyses are named by."""
+
+
+def test_one_analysis_at_a_time_others_wait_in_turn_and_a_second_request_shares_it(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """While one analysis runs another table's is refused as busy; the same table's waits."""
-    release = threading.Event()
+    """While one analysis runs, other tables' wait in the queue (first asked, first run; each
+    stream told its place as it moves up), the same table's request shares its analysis, and
+    a table asking once the queue is full is told the server is busy."""
+    monkeypatch.setattr(analysis, "QUEUED", 2)
+    release = {name: threading.Event() for name in "abc"}
     calls: list[str] = []
 
     def slow_job(record_text: str, channel: Any = None) -> dict[str, Any]:
-        calls.append(record_text)
-        release.wait(10)
-        return {"moves": []}
+        name = json.loads(record_text)["actions"][0]
+        calls.append(name)
+        channel.put({"type": "start", "total": 0})
+        release[name].wait(10)
+        return {"moves": [], "name": name}
 
     monkeypatch.setattr(analysis, "analyse_job", slow_job)
-
     analyses = analysis.Analyses("thread")
 
-    async def scenario() -> list[Any]:
-        first = asyncio.ensure_future(analyses.get("a", {"actions": ["a"]}))
-        await asyncio.sleep(0.05)
-        with pytest.raises(Busy, match="analysing another game"):
-            await analyses.get("b", {"actions": ["b"]})
-        second = asyncio.ensure_future(analyses.get("a", {"actions": ["a"]}))
-        await asyncio.sleep(0.05)
-        release.set()
-        return [await first, await second, await analyses.get("a", {"actions": ["a"]})]
+    def record(name: str) -> dict[str, Any]:
+        return {"actions": [name]}
 
-    results = asyncio.run(scenario())
+    async def until(messages: Any, kind: str) -> list[dict[str, Any]]:
+        """The stream's messages up to the first of ``kind``."""
+        seen = []
+        while not seen or seen[-1]["type"] != kind:
+            seen.append(await asyncio.wait_for(anext(messages), 5))
+        return seen
+
+    async def scenario() -> dict[str, Any]:
+        first = asyncio.ensure_future(analyses.get("a", record("a"), AGENT))
+        await asyncio.sleep(0.05)
+        b = await analyses.stream("b", record("b"), AGENT)
+        c = await analyses.stream("c", record("c"), AGENT)
+        seen = {"b": await until(b, "queued"), "c": await until(c, "queued")}
+        with pytest.raises(Busy, match="2 games are waiting for their analysis"):
+            await analyses.get("d", record("d"), AGENT)
+        second = asyncio.ensure_future(analyses.get("a", record("a"), AGENT))
+        await asyncio.sleep(0.05)
+        seen["calls before"] = list(calls)
+        release["a"].set()
+        seen["b"] += await until(b, "start")
+        seen["c"] += await until(c, "queued")
+        release["b"].set()
+        seen["b"] += [m async for m in b]
+        seen["c"] += await until(c, "start")
+        release["c"].set()
+        seen["c"] += [m async for m in c]
+        seen["a"] = [await first, await second, await analyses.get("a", record("a"), AGENT)]
+        return seen
+
+    seen = asyncio.run(scenario())
     analyses.close()
-    assert results == [{"moves": []}] * 3 and len(calls) == 1
+    assert seen["calls before"] == ["a"] and calls == ["a", "b", "c"]
+    assert seen["a"] == [{"moves": [], "name": "a"}] * 3
+    start, done = {"type": "start", "total": 0}, {"type": "done"}
+    assert seen["b"] == [{"type": "queued", "ahead": 1}, start, done]
+    assert seen["c"] == [
+        {"type": "queued", "ahead": 2}, {"type": "queued", "ahead": 1}, start, done
+    ]
 
 
 def stream(client: TestClient, table: str) -> tuple[int, list[dict[str, Any]]]:
@@ -179,15 +200,15 @@ def test_moves_reach_the_stream_while_the_analysis_runs(
         return [await anext(messages) for _ in range(n)]
 
     async def scenario() -> tuple[list[Any], ...]:
-        first = await analyses.stream("a", {"actions": ["a"]})
+        first = await analyses.stream("a", {"actions": ["a"]}, AGENT)
         early = await asyncio.wait_for(take(first, 2), 5)
-        late = await analyses.stream("a", {"actions": ["a"]})
+        late = await analyses.stream("a", {"actions": ["a"]}, AGENT)
         joined = await asyncio.wait_for(take(late, 2), 5)
         release.set()
         rest = [m async for m in first]
-        whole = await analyses.get("a", {"actions": ["a"]})
+        whole = await analyses.get("a", {"actions": ["a"]}, AGENT)
         monkeypatch.setattr(analysis, "analyse_job", failing_job)
-        failed = [m async for m in await analyses.stream("b", {"actions": ["b"]})]
+        failed = [m async for m in await analyses.stream("b", {"actions": ["b"]}, AGENT)]
         return early, joined, rest, [whole], failed
 
     early, joined, rest, whole, failed = asyncio.run(scenario())
@@ -211,7 +232,7 @@ def test_a_process_pool_streams_an_analysis() -> None:
     analyses = analysis.Analyses("process")
 
     async def scenario() -> list[dict[str, Any]]:
-        return [m async for m in await analyses.stream("t", record)]
+        return [m async for m in await analyses.stream("t", record, AGENT)]
 
     try:
         start, *moves, end = asyncio.run(asyncio.wait_for(scenario(), 300))

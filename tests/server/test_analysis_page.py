@@ -7,9 +7,12 @@ serious accessibility violation. Screenshots go to
 
 from __future__ import annotations
 
+import json
 import re
+import threading
 from pathlib import Path
 
+import httpx
 from helpers import Server
 from pagekit import (
     DESKTOP,
@@ -194,3 +197,64 @@ def test_the_analysed_position_names_the_page_viewer_as_you_in_rook(
     for tab in (player, spectator):
         assert tab.errors == [], tab.errors
         tab.close()
+
+
+def rook_hand_by_computers(browser: Browser, server: Server) -> str:
+    """A table of one Rook hand played to its end by four level-1 computers (a table of
+    computers plays while someone watches it)."""
+    r = httpx.post(server.url + "/api/tables", json={
+        "game": "rook", "options": {"max_hands": 1},
+        "seats": [{"kind": "computer", "level": 1}] * 4,
+    })
+    assert r.status_code == 200, r.text
+    table = r.json()["id"]
+    spectator = watch(browser, server.url, table, DESKTOP)
+    expect(spectator.page.locator("#status")).to_contain_text("Game over", timeout=120_000)
+    spectator.close()
+    return table
+
+
+def test_an_analysis_asked_for_while_another_runs_waits_its_turn(
+    browser: Browser, server: Server, shots: Path
+) -> None:
+    """While the server analyses a Rook game, a Fortress deal's analysis waits: the page says
+    how many games come before it, then shows its moves once its turn comes."""
+    rook = rook_hand_by_computers(browser, server)
+    started, lines = threading.Event(), []
+
+    def read_rook_analysis() -> None:
+        url = f"{server.url}/api/tables/{rook}/analysis/stream"
+        with httpx.stream("GET", url, timeout=300) as r:
+            for line in r.iter_lines():
+                lines.append(json.loads(line))
+                if lines[-1]["type"] == "start":  # an earlier test's analysis may run first
+                    started.set()
+
+    reader = threading.Thread(target=read_rook_analysis)
+    reader.start()
+    assert started.wait(300), lines
+    player = open_tab(browser, DESKTOP)
+    page = player.page
+    start_from_lobby(page, server.url, "fortress", seed="2")
+    page.fill("#typed-move", "0>1")
+    page.click("#typed button[type=submit]")
+    wait_past(page, 0)
+    page.once("dialog", lambda d: d.accept())
+    page.click("#concede")
+    expect(page.locator("#status")).to_contain_text("Game over")
+    page.evaluate(SEEN_STATUS)
+    page.click("#analyse")
+    status = page.locator("#analysis [role=status]")
+    expect(status).to_have_text("Waiting for the analysis of one other game first...")
+    assert lines[-1]["type"] != "done"  # the Rook game's analysis still runs
+    shoot(page, shots, "analysis-waiting")
+    first = page.locator(".analysis-moves button").first
+    expect(first).to_contain_text("0>1??", timeout=300_000)
+    reader.join(300)
+    assert lines[-1] == {"type": "done"}
+    seen = page.evaluate("window.seenStatus")
+    assert seen[:2] == ["Analysing the game...",
+                        "Waiting for the analysis of one other game first..."], seen
+    assert re.fullmatch(r"All \d+ moves judged\.", seen[-1]), seen
+    assert player.errors == [], player.errors
+    player.close()

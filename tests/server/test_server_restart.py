@@ -1,6 +1,6 @@
 """A restart resumes every unfinished table exactly; patience undo/redo survive it, even a
-``kill -9``; a game taken back after it ended is saved, and still counts once. Every test
-here runs on SQLite and on PostgreSQL."""
+``kill -9``; a game taken back after it ended is saved, and still counts once; a finished
+game's analysis is kept. Every test here runs on SQLite and on PostgreSQL."""
 
 from __future__ import annotations
 
@@ -12,8 +12,12 @@ from typing import Any
 import httpx
 import pytest
 from fastapi.testclient import TestClient
-from helpers import COMPUTER, HUMAN, Server, new_table, wait_view
+from helpers import COMPUTER, HUMAN, Server, finished_fortress, new_table, wait_view
 from websockets.sync.client import ClientConnection, connect
+
+import kibitz
+from kibitz.ai.analysis import analysis_agent
+from kibitz.server import analysis
 
 
 @pytest.fixture
@@ -175,3 +179,31 @@ def test_undo_after_a_finished_game_is_saved_and_counts_once(
     act(client, other["id"], other["tokens"]["0"], "6>9")
     [stats] = client.get("/api/stats/lou").json()
     assert (stats["played"], stats["lost"], stats["longest_loss_streak"]) == (2, 2, 2)
+
+
+def test_a_finished_analysis_is_kept_across_a_restart_for_its_game_and_agent(
+    make_client: Callable[[], TestClient], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The analysis is stored with the table: a restarted server gives it without judging a
+    move again, for the same game by the same agent only."""
+    client = make_client()
+    table = finished_fortress(client)
+    made = client.get(f"/api/tables/{table}/analysis").json()
+    assert made["agent"] == analysis_agent(kibitz.load("fortress"))
+
+    def no_job(record_text: str, channel: Any = None) -> dict[str, Any]:
+        raise AssertionError("the kept analysis was judged again")
+
+    monkeypatch.setattr(analysis, "analyse_job", no_job)
+    client = make_client()
+    assert client.get(f"/api/tables/{table}/analysis").json() == made
+    with client.stream("GET", f"/api/tables/{table}/analysis/stream") as r:
+        moves = [json.loads(line) for line in r.iter_lines() if '"move"' in line]
+    assert moves == [{"type": "move", **note} for note in made["moves"]]
+    store = client.app.state.hub.store
+    record = store.record(table)
+    moves = analysis.digest(record["actions"])
+    assert store.analysis(table, moves, made["agent"]) == {
+        k: v for k, v in made.items() if k != "table"}  # fmt: skip
+    assert store.analysis(table, moves, "another:agent") is None
+    assert store.analysis(table, analysis.digest([]), made["agent"]) is None

@@ -40,9 +40,9 @@ from kibitz.core.game import CHANCE, Game, State
 from kibitz.core.record import Replay
 
 __all__ = [
-    "MARKS", "NODES", "SAMPLES", "SYMBOLS", "Analysis", "MoveNote", "analysis_spec",
-    "analysis_steps", "expected_score", "heading", "mark_for", "note_line", "player_moves",
-    "replay_steps", "whole",
+    "MARKS", "NODES", "SAMPLES", "SYMBOLS", "Analysis", "MoveNote", "analysis_agent",
+    "analysis_spec", "analysis_steps", "expected_score", "heading", "mark_for", "note_line",
+    "player_moves", "replay_steps", "whole",
 ]  # fmt: skip
 
 
@@ -72,6 +72,16 @@ def analysis_spec(game: Game, level: int | None = None, spec: str | None = None)
     if not ai.levels:
         raise InvalidOptions(f"{game.name} has no computer levels to analyse with")
     return f"level:{max(ai.levels)}"
+
+
+def solver_agent(nodes: int) -> str:
+    """How an analysis by the exact solver names its agent (``nodes`` a position)."""
+    return f"solver:nodes={nodes}"
+
+
+def analysis_agent(game: Game) -> str:
+    """The agent a default analysis of ``game`` is made by, as its heading names it."""
+    return analysis_spec(game) or solver_agent(NODES)
 
 
 def _kind(game: Game, spec: str) -> Kind:
@@ -122,7 +132,7 @@ def analysis_steps(
     assistant = game.assistant()
     if spec is None and assistant is not None:
         notes = solver_notes(game, assistant, states, actions, nodes)
-        return Analysis(game.name, f"solver:nodes={nodes}", "solver", sides), notes
+        return Analysis(game.name, solver_agent(nodes), "solver", sides), notes
     assert spec is not None  # analysis_spec gives one to every game without a solver
     kind = _kind(game, spec)
     make = partial(make_agent, spec, game)

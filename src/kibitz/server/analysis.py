@@ -12,28 +12,32 @@ record route gives it to anyone), so nothing shown reveals a hidden card during 
 analysis of a hidden-card game is moreover computed from each mover's information only.
 
 One request cannot take the server down: a record of more than ``MAX_MOVES`` player moves is
-refused, at most ``CONCURRENT`` analyses run at once (another request for the same table
-waits for the running one, a request for another table is told the server is busy), each
-client is rate-limited, and finished analyses are kept (``CACHED``), so asking again is free.
+refused, at most ``CONCURRENT`` analyses run at once and ``QUEUED`` more wait their turn
+(another request for the same table joins the running or waiting one; one more table is
+told the server is busy), each client is rate-limited, and finished analyses are kept (in
+memory, ``CACHED``, and in the database, across restarts), so asking again is free.
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
+import logging
 import multiprocessing
 import queue
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
 from multiprocessing.managers import SyncManager
 from typing import Any, Protocol
 
 from fastapi import FastAPI, Path, Query, Request
 from fastapi.responses import StreamingResponse
+from sqlalchemy.exc import SQLAlchemyError
 
-from kibitz.ai.analysis import player_moves, replay_steps
+from kibitz.ai.analysis import analysis_agent, player_moves, replay_steps
 from kibitz.core.errors import KibitzError
 from kibitz.core.record import replay
 from kibitz.server.hub import Busy, Hub
@@ -48,6 +52,9 @@ its target is about 300-450)."""
 CONCURRENT = 1
 """Analyses running at once (the analysis workers): each keeps a worker busy for seconds, two
 to four minutes for a whole Rook game."""
+QUEUED = 8
+"""Analyses waiting for a worker at most: a request for one more game is told the server is
+busy."""
 CACHED = 64
 """Finished analyses kept in memory, by table."""
 ANALYSIS_RATE = "10/minute;100/day"
@@ -55,6 +62,8 @@ ANALYSIS_RATE = "10/minute;100/day"
 POSITION_RATE = "240/minute"
 """Positions one client may ask for (a page steps through a game's moves)."""
 
+
+log = logging.getLogger(__name__)
 
 PUMP_SECONDS = 0.1
 """How often a running analysis's new moves are carried from its worker to the streams."""
@@ -115,15 +124,25 @@ def position_job(record_text: str, ply: int, seat: int | None = None) -> dict[st
 
 
 class Progress:
-    """One analysis as it is made: the stream's messages so far (``start``, then each
-    ``move``), and its end: the whole analysis, or the error that stopped it."""
+    """One analysis as it is made: its place in the queue while it waits for a worker, the
+    stream's messages so far (``start``, then each ``move``), and its end: the whole
+    analysis, or the error that stopped it."""
 
-    def __init__(self) -> None:
+    def __init__(self, ahead: int | None = None) -> None:
         self.messages: list[dict[str, Any]] = []
         self.result: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self.changed = asyncio.Condition()
+        self.ahead = ahead
+        """While it waits for a worker, how many analyses run or wait before it; None once it
+        runs."""
         self.pump: asyncio.Future[None] | None = None
         """The task that carries the job's messages here."""
+
+    async def move_up(self, ahead: int | None) -> None:
+        """Take a new place in the queue (None: the analysis has started); tell the streams."""
+        async with self.changed:
+            self.ahead = ahead
+            self.changed.notify_all()
 
     async def add(self, messages: list[dict[str, Any]]) -> None:
         """Record new messages and wake the streams waiting for them."""
@@ -144,23 +163,30 @@ class Progress:
             self.changed.notify_all()
 
     async def first(self) -> None:
-        """Wait for the ``start`` message; raise the error if the job failed before it (a
-        game too long, a record that does not replay)."""
+        """Wait for the ``start`` message or a place in the queue; raise the error if the job
+        failed before it began (a game too long, a record that does not replay)."""
         async with self.changed:
-            await self.changed.wait_for(lambda: bool(self.messages) or self.result.done())
-        if not self.messages:
+            await self.changed.wait_for(
+                lambda: bool(self.messages) or self.result.done() or self.ahead is not None
+            )
+        if not self.messages and self.result.done():
             self.result.result()
 
     async def follow(self) -> AsyncIterator[dict[str, Any]]:
-        """Every message, from the first, as it comes; then ``done``, or ``error`` if the job
-        failed."""
-        sent = 0
+        """``queued`` each time its place in the queue changes while it waits, then every
+        message, from the first, as it comes; then ``done``, or ``error`` if the job failed."""
+        sent, told = 0, None
         while True:
             async with self.changed:
                 await self.changed.wait_for(
-                    lambda n=sent: len(self.messages) > n or self.result.done()
+                    lambda n=sent, t=told: len(self.messages) > n
+                    or self.result.done()
+                    or self.ahead not in (None, t)
                 )
-                new, finished = self.messages[sent:], self.result.done()
+                new, finished, ahead = self.messages[sent:], self.result.done(), self.ahead
+            if ahead not in (None, told):
+                told = ahead
+                yield {"type": "queued", "ahead": ahead}
             sent += len(new)
             for message in new:
                 yield message
@@ -170,20 +196,42 @@ class Progress:
         yield {"type": "done"} if error is None else {"type": "error", "error": str(error)}
 
 
-class Analyses:
-    """Running and finished analyses, by table, under the concurrency limit, in workers of
-    their own (of the kind of the server's pool, started and warmed with the server, so that
-    the first analysis is quick), so that the computer players never wait behind one. A
-    running analysis reports each move as it is judged, for the page to show at once."""
+@dataclass
+class Job:
+    """One table's analysis asked for: what it judges, and its progress."""
 
-    def __init__(self, kind: str = "process") -> None:
+    table_id: str
+    moves: str
+    """A digest of the game's actions (``digest``)."""
+    agent: str
+    record_text: str
+    progress: Progress
+
+
+def digest(actions: list[Any]) -> str:
+    """A game's actions in 64 hex digits: two games of one table differ in them."""
+    return hashlib.sha256(json.dumps(actions).encode()).hexdigest()
+
+
+class Analyses:
+    """Running, waiting and finished analyses, by table: at most ``CONCURRENT`` run, in
+    workers of their own (of the kind of the server's pool, started and warmed with the
+    server, so that the first analysis is quick), so that the computer players never wait
+    behind one; up to ``QUEUED`` more wait their turn, first asked first run. A running
+    analysis reports each move as it is judged, for the page to show at once; a finished one
+    is kept in memory and in the ``store`` (when there is one), so asking again is free."""
+
+    def __init__(self, kind: str = "process", store: Store | None = None) -> None:
         self.kind = kind
+        self.store = store
         self.pool: Executor = make_pool(kind, CONCURRENT)
         self.manager: SyncManager | None = None
         """Serves the channels of a process pool (started with the first analysis)."""
         self.done: OrderedDict[str, dict[str, Any]] = OrderedDict()
         """Finished analyses by table and moves, least recently asked for first."""
-        self.running: dict[str, Progress] = {}
+        self.running: dict[str, Job] = {}
+        self.waiting: OrderedDict[str, Job] = OrderedDict()
+        """Analyses asked for while the workers were busy, first asked first."""
 
     def close(self) -> None:
         """Stop the analysis workers (at the server's shutdown)."""
@@ -199,62 +247,109 @@ class Analyses:
             self.manager = multiprocessing.get_context(START_METHOD).Manager()
         return self.manager.Queue()
 
-    def _progress(self, table_id: str, record: dict[str, Any]) -> Progress | dict[str, Any]:
-        """The kept analysis of ``table_id``'s finished ``record``, or its progress: running,
-        or started (kept by table and moves: a patience game won and then taken back is
-        another game)."""
-        key = f"{table_id}:{len(record['actions'])}:{hash(tuple(record['actions']))}"
+    def _progress(
+        self, table_id: str, record: dict[str, Any], agent: str
+    ) -> Progress | dict[str, Any]:
+        """The kept analysis of ``table_id``'s finished ``record`` by ``agent``, or its
+        progress: running, waiting, or started or queued now (kept by table and moves: a
+        patience game won and then taken back is another game). Busy when the queue is full."""
+        moves = digest(record["actions"])
+        key = f"{table_id}:{moves}"
         if key in self.done:
             self.done.move_to_end(key)
             return self.done[key]
-        if key in self.running:
-            return self.running[key]
-        if len(self.running) >= CONCURRENT:
-            raise Busy("the server is analysing another game; try again in a few minutes")
-        progress = self.running[key] = Progress()
+        if key in self.running or key in self.waiting:
+            return (self.running.get(key) or self.waiting[key]).progress
+        kept = None if self.store is None else self.store.analysis(table_id, moves, agent)
+        if kept is not None:
+            self._keep(key, kept)
+            return kept
+        if len(self.waiting) >= QUEUED:
+            raise Busy(
+                f"{QUEUED} games are waiting for their analysis on this server; "
+                "try again in a few minutes"
+            )
+        ahead = len(self.running) + len(self.waiting)
+        queued = ahead >= CONCURRENT
+        job = Job(table_id, moves, agent, json.dumps(record), Progress(ahead if queued else None))
+        if queued:
+            self.waiting[key] = job
+        else:
+            self._start(key, job)
+        return job.progress
+
+    def _keep(self, key: str, analysis: dict[str, Any]) -> None:
+        """Keep a finished analysis in memory, the least recently asked for going first."""
+        self.done[key] = analysis
+        while len(self.done) > CACHED:
+            self.done.popitem(last=False)
+
+    def _start(self, key: str, job: Job) -> None:
+        """Run ``job`` in an analysis worker, its messages pumped to its progress."""
+        self.running[key] = job
         channel = self._channel()
         loop = asyncio.get_running_loop()
-        job = loop.run_in_executor(self.pool, analyse_job, json.dumps(record), channel)
-        progress.pump = asyncio.ensure_future(self._pump(key, progress, channel, job))
-        return progress
+        future = loop.run_in_executor(self.pool, analyse_job, job.record_text, channel)
+        job.progress.pump = asyncio.ensure_future(self._pump(key, job, channel, future))
 
     async def _pump(
-        self,
-        key: str,
-        progress: Progress,
-        channel: Channel,
-        job: asyncio.Future[dict[str, Any]],
+        self, key: str, job: Job, channel: Channel, future: asyncio.Future[dict[str, Any]]
     ) -> None:
-        """Carry the job's messages to its progress until it ends, then keep its analysis."""
+        """Carry the job's messages to its progress until it ends, then keep its analysis
+        and start the next one waiting."""
         try:
             while True:
-                finished = job.done()  # read before draining: no message is left behind
+                finished = future.done()  # read before draining: no message is left behind
                 messages = await asyncio.to_thread(_drain, channel)
                 if messages:
-                    await progress.add(messages)
+                    await job.progress.add(messages)
                 if finished:
                     break
                 await asyncio.sleep(PUMP_SECONDS)
         finally:
-            await asyncio.wait([job])
-            if not job.cancelled() and job.exception() is None:
-                self.done[key] = job.result()
-                while len(self.done) > CACHED:
-                    self.done.popitem(last=False)
+            await asyncio.wait([future])
+            if not future.cancelled() and future.exception() is None:
+                self._keep(key, future.result())
             self.running.pop(key, None)
-            await progress.end(job)
+            await job.progress.end(future)
+            if not future.cancelled() and future.exception() is None:
+                self._store(job, future.result())
+            await self._next()
 
-    async def get(self, table_id: str, record: dict[str, Any]) -> dict[str, Any]:
-        """The whole analysis of ``table_id``'s finished ``record`` (waiting for it)."""
-        progress = self._progress(table_id, record)
+    def _store(self, job: Job, analysis: dict[str, Any]) -> None:
+        """Keep a finished analysis in the database, if there is one; a failure there is
+        logged (the analysis was given and stays in memory)."""
+        if self.store is None:
+            return
+        try:
+            self.store.keep_analysis(job.table_id, job.moves, job.agent, analysis)
+        except SQLAlchemyError:
+            log.exception("the analysis of table %s was not stored", job.table_id)
+
+    async def _next(self) -> None:
+        """Start the analyses waiting while a worker is free; tell the rest their places."""
+        while self.waiting and len(self.running) < CONCURRENT:
+            key, job = self.waiting.popitem(last=False)
+            self._start(key, job)
+            await job.progress.move_up(None)
+        for place, job in enumerate(self.waiting.values()):
+            await job.progress.move_up(len(self.running) + place)
+
+    async def get(self, table_id: str, record: dict[str, Any], agent: str) -> dict[str, Any]:
+        """The whole analysis of ``table_id``'s finished ``record`` by ``agent`` (waiting for
+        it)."""
+        progress = self._progress(table_id, record, agent)
         if isinstance(progress, dict):
             return progress
         return await asyncio.shield(progress.result)
 
-    async def stream(self, table_id: str, record: dict[str, Any]) -> AsyncIterator[dict[str, Any]]:
-        """The messages of ``table_id``'s analysis as they come (``start``, each ``move``,
-        then ``done`` or ``error``); an analysis refused before it starts raises here."""
-        progress = self._progress(table_id, record)
+    async def stream(
+        self, table_id: str, record: dict[str, Any], agent: str
+    ) -> AsyncIterator[dict[str, Any]]:
+        """The messages of ``table_id``'s analysis by ``agent`` as they come (``queued`` while
+        it waits, ``start``, each ``move``, then ``done`` or ``error``); an analysis refused
+        before it starts or queues raises here."""
+        progress = self._progress(table_id, record, agent)
         if isinstance(progress, dict):
             return _kept(progress)
         await progress.first()
@@ -292,13 +387,18 @@ def install(
 ) -> Analyses:
     """Add the analysis and position routes; ``rate(text)`` is a per-client rate limit. The
     caller closes the returned analyses at shutdown."""
-    analyses = Analyses("thread" if isinstance(hub.pool, ThreadPoolExecutor) else "process")
+    analyses = Analyses(
+        "thread" if isinstance(hub.pool, ThreadPoolExecutor) else "process", store
+    )
 
     @app.get("/api/tables/{table_id}/analysis", summary="A finished game's moves judged")
     @rate(ANALYSIS_RATE)
     async def analysis(request: Request, table_id: str) -> dict[str, Any]:
-        _, record = finished_record(hub, store, table_id)
-        return {"table": table_id, **await analyses.get(table_id, record)}
+        table, record = finished_record(hub, store, table_id)
+        return {
+            "table": table_id,
+            **await analyses.get(table_id, record, analysis_agent(table.game)),
+        }
 
     @app.get(
         "/api/tables/{table_id}/analysis/stream",
@@ -306,8 +406,8 @@ def install(
     )
     @rate(ANALYSIS_RATE)
     async def analysis_stream(request: Request, table_id: str) -> StreamingResponse:
-        _, record = finished_record(hub, store, table_id)
-        messages = await analyses.stream(table_id, record)
+        table, record = finished_record(hub, store, table_id)
+        messages = await analyses.stream(table_id, record, analysis_agent(table.game))
 
         async def lines() -> AsyncIterator[str]:
             async for message in messages:

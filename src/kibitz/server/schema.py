@@ -97,3 +97,19 @@ class EntryRow(Base):
     """Decimal text, like the table's seed."""
     hints: Mapped[int] = mapped_column(Integer, default=0)
     moves: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class AnalysisRow(Base):
+    """The analysis of a table's finished game (``kibitz.ai.analysis``, as JSON), kept so
+    that asking again, even after a restart, is free: one a table, the latest asked for.
+
+    ``moves`` is a digest of the game's actions (a patience game won, taken back and won
+    again is another game) and ``agent`` the spec that judged it (another once the game's
+    analysis spec changes): either differing, the row is not that game's analysis."""
+
+    __tablename__ = "analyses"
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    moves: Mapped[str] = mapped_column(String(64))
+    agent: Mapped[str] = mapped_column(String(128))
+    analysis: Mapped[dict] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)

@@ -21,7 +21,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from kibitz.core.registry import game_class
 from kibitz.core.stats import Entry, Statistics
 from kibitz.server.database import migrate, open_engine
-from kibitz.server.schema import ActionRow, EntryRow, SeatRow, TableRow, now
+from kibitz.server.schema import ActionRow, AnalysisRow, EntryRow, SeatRow, TableRow, now
 
 Row = tuple[int, int, str]
 """A stored action: ``(action, seat, text)``, seat -1 for chance."""
@@ -193,6 +193,27 @@ class Store:
                 "status": row.status, "result": row.result, "seats": seats[row.id],
                 "created_at": row.created_at.isoformat(),
             } for row in rows]
+
+    # -- analyses --------------------------------------------------------------------------
+    def analysis(self, table_id: str, moves: str, agent: str) -> dict[str, Any] | None:
+        """The kept analysis of ``table_id``'s game whose actions' digest is ``moves``, judged
+        by ``agent``; None if none is kept (or the one kept is of another game or agent)."""
+        with self.session() as s:
+            row = s.get(AnalysisRow, table_id)
+            if row is None or (row.moves, row.agent) != (moves, agent):
+                return None
+            return row.analysis
+
+    def keep_analysis(
+        self, table_id: str, moves: str, agent: str, analysis: dict[str, Any]
+    ) -> None:
+        """Keep the analysis of ``table_id``'s game (replacing the table's one before)."""
+        with self.session.begin() as s:
+            row = s.get(AnalysisRow, table_id)
+            if row is None:
+                row = AnalysisRow(table_id=table_id)
+                s.add(row)
+            row.moves, row.agent, row.analysis, row.created_at = moves, agent, analysis, now()
 
     # -- statistics ------------------------------------------------------------------------
     def statistics(self, player: str) -> list[Statistics]:

@@ -111,7 +111,7 @@ export async function openAnalysis(box, tableId, msg, show) {
   const back = button("Back to the final position", () => select(null), { id: "analysis-back", hidden: true });
   const list = el("ol", { className: "plain analysis-moves", attrs: { "aria-label": "analysed moves" } });
   const summaryList = el("ul", { className: "plain analysis-summary" });
-  let data = null, chosen = null, drawn = null, pending = false;
+  let data = null, chosen = null, drawn = null, pending = false, finished = false;
 
   async function select(i) {
     chosen = i;
@@ -146,7 +146,10 @@ export async function openAnalysis(box, tableId, msg, show) {
   }
 
   function receive(message) {
-    if (message.type === "start") {
+    if (message.type === "queued") {
+      const games = message.ahead === 1 ? "one other game" : `${message.ahead} other games`;
+      status.textContent = `Waiting for the analysis of ${games} first...`;
+    } else if (message.type === "start") {
       data = { ...message, moves: [] };
       if (!data.total) { status.textContent = "There are no moves to analyse."; return; }
       drawn = graph(data, select);
@@ -163,6 +166,8 @@ export async function openAnalysis(box, tableId, msg, show) {
       data.moves.push(note);
       list.append(moveItem(data, names, note, data.moves.length - 1, select));
       if (!pending) { pending = true; requestAnimationFrame(redraw); }
+    } else if (message.type === "done") {
+      finished = true;
     } else if (message.type === "error") {
       throw new Error(message.error);
     }
@@ -170,7 +175,7 @@ export async function openAnalysis(box, tableId, msg, show) {
 
   try {
     await streamLines(`/api/tables/${encodeURIComponent(tableId)}/analysis/stream`, receive);
-    if (data && data.total && data.moves.length < data.total) throw new Error("the analysis stopped early; try again");
+    if (!finished) throw new Error("the analysis stopped early; try again");
   } catch (e) {
     status.className = "error";
     status.setAttribute("role", "alert");
