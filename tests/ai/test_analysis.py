@@ -4,13 +4,21 @@ planted blunder (a move that lets the Brain be taken at once) is marked as one."
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 import kibitz
-from kibitz.ai.analysis import analysis_steps, expected_score, mark_for, whole
+from kibitz.ai.analysis import (
+    analysis_steps,
+    expected_score,
+    mark_for,
+    summaries,
+    summary_line,
+    whole,
+)
 from kibitz.cli.common import app
 from kibitz.core.errors import InvalidOptions
 from kibitz.core.record import dumps_record, make_record
@@ -92,6 +100,46 @@ def test_cli_analyse_json_and_text(tmp_path: Path) -> None:
     assert text.exit_code == 0 and "??" in text.output
     both = runner.invoke(app, ["analyse", str(path), "--level", "2", "--spec", SPEC])
     assert both.exit_code != 0
+
+
+def test_the_text_ends_with_each_sides_marks_and_average_loss(tmp_path: Path) -> None:
+    """After the moves, a line a side: its marks counted and its mean expected-score loss,
+    the figures of the same analysis's JSON."""
+    state, ply = planted_blunder_game()
+    path = tmp_path / "game.json"
+    path.write_text(dumps_record(make_record(state)))
+    runner = CliRunner()
+    data = json.loads(runner.invoke(app, ["analyse", str(path), "--spec", SPEC, "--json"]).output)
+    text = runner.invoke(app, ["analyse", str(path), "--spec", SPEC])
+    assert text.exit_code == 0, text.output
+    *_, blank, first, second = text.output.splitlines()
+    assert blank == ""
+    blunderer = data["moves"][ply - 1]["side"]
+    for side, line in enumerate((first, second)):
+        found = re.fullmatch(
+            rf"{data['sides'][side]}: (\d+) blunders?, (\d+) mistakes?, (\d+) "
+            r"inaccurac(?:y|ies); average loss (\d+\.\d)% over (\d+) moves?",
+            line,
+        )
+        assert found, line
+        mine = [m for m in data["moves"] if m["side"] == side]
+        marks = [sum(m["mark"] == k for m in mine) for k in ("blunder", "mistake", "inaccuracy")]
+        assert [int(found[i]) for i in (1, 2, 3)] == marks
+        assert float(found[4]) == pytest.approx(100 * sum(m["loss"] for m in mine) / len(mine),
+                                                abs=0.05)
+        assert int(found[5]) == len(mine)
+        assert marks[0] >= (side == blunderer)  # the planted blunder is counted
+
+
+def test_a_solver_summary_counts_marks_without_an_average() -> None:
+    """A patience deal's losses are verdicts (a deal thrown away), counted by the marks."""
+    game = kibitz.load("fortress")
+    start = game.new_initial_state(2)
+    analysis = whole(analysis_steps(game, start, [start.str_to_action("0>1")]))
+    (only,) = summaries(analysis)
+    assert (only.moves, only.marks, only.average_loss) == (
+        1, {"blunder": 1, "mistake": 0, "inaccuracy": 0}, None)  # fmt: skip
+    assert summary_line(only) == "Player: 1 blunder, 0 mistakes, 0 inaccuracies over 1 move"
 
 
 def test_an_agent_without_evaluation_or_a_spec_for_a_solver_is_refused() -> None:

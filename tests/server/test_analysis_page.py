@@ -1,9 +1,10 @@
 """The analysis on the table page, in headless Chromium: a finished game's "Analyse" button
-shows the evaluation graph, the marks and the better moves; choosing a move shows its
-position, as its mover saw it, yet "you" stays the page's own seat (TCHESS, Rook); the player
-and a spectator on a phone both get it, with no console error, no sideways scrolling and no
-serious accessibility violation. Screenshots go to
-``$KIBITZ_SCREENSHOTS`` (or a temporary folder, printed at the end)."""
+shows the evaluation graph, each side's marks and average loss, and the better moves;
+choosing a move shows its position, as its mover saw it, yet "you" stays the page's own seat
+(TCHESS, Rook); the player and a spectator on a phone both get it, with no console error, no
+sideways scrolling and no serious accessibility violation; an analysis asked for while
+another runs waits its turn. Screenshots go to ``$KIBITZ_SCREENSHOTS`` (or a temporary
+folder, printed at the end)."""
 
 from __future__ import annotations
 
@@ -143,6 +144,16 @@ def test_the_analysed_position_names_the_page_viewer_as_you_in_tchess(
     seen = [re.findall(r"\d+", t) for t in page.evaluate("window.seenStatus")]
     partial = [int(k) for k, n in (x for x in seen if len(x) == 2) if 0 < int(k) < int(n)]
     assert partial, seen  # moves were shown before the last was judged
+    analysis = httpx.get(f"{server.url}/api/tables/{table}/analysis").json()  # kept: at once
+    lines = []
+    for side, name in enumerate(analysis["sides"]):
+        mine = [m for m in analysis["moves"] if m["side"] == side]
+        marks = [sum(m["mark"] == k for m in mine) for k in ("blunder", "mistake", "inaccuracy")]
+        lines.append(re.compile(
+            rf"^{name}: {marks[0]} blunders?, {marks[1]} mistakes?, {marks[2]} inaccurac(y|ies); "
+            rf"average loss {100 * sum(m['loss'] for m in mine) / len(mine):.1f}%$"
+        ))
+    expect(page.locator(".analysis-summary li")).to_have_text(lines)
     expect(page.locator("#hand [data-card]").first).to_be_visible()
     expect(page.locator("#hand")).to_have_attribute("aria-label", "Black's hand")
     shoot(page, shots, "analysis-tchess-player")

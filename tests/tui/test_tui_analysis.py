@@ -68,6 +68,9 @@ async def test_game_over_offers_the_analysis_of_every_move(tmp_path, name):
                 for mark, symbol in SYMBOLS.items()
             )
             assert f"{side_name}: {counts}" in marks
+            mine = [m.loss for m in run.notes if m.side == side]
+            if expected.kind != "solver" and mine:
+                assert f"{counts}  average loss {100 * sum(mine) / len(mine):.1f}%" in marks
 
         # the highlighted move's position is shown as its mover saw it, with its judgement
         last = len(run.notes) - 1

@@ -27,10 +27,13 @@ from kibitz.ai.analysis_notes import (
     Analysis,
     Kind,
     MoveNote,
+    SideSummary,
     expected_score,
     heading,
     mark_for,
     note_line,
+    summaries,
+    summary_line,
 )
 from kibitz.ai.analysis_score import ScoringAgent, score_notes
 from kibitz.ai.analysis_solver import NODES, solver_notes
@@ -40,9 +43,10 @@ from kibitz.core.game import CHANCE, Game, State
 from kibitz.core.record import Replay
 
 __all__ = [
-    "MARKS", "NODES", "SAMPLES", "SYMBOLS", "Analysis", "MoveNote", "analysis_agent",
-    "analysis_spec", "analysis_steps", "expected_score", "heading", "mark_for", "note_line",
-    "player_moves", "replay_steps", "whole",
+    "MARKS", "NODES", "SAMPLES", "SYMBOLS", "Analysis", "MoveNote", "SideSummary",
+    "analysis_agent", "analysis_spec", "analysis_steps", "expected_score", "heading",
+    "mark_for", "note_line", "player_moves", "replay_steps", "summaries", "summary_line",
+    "whole",
 ]  # fmt: skip
 
 

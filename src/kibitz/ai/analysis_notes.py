@@ -17,6 +17,7 @@ Kind = Literal["score", "probability", "solver"]
 MARKS = ((0.30, "blunder"), (0.15, "mistake"), (0.07, "inaccuracy"))
 """Expected-score loss at which a move earns each mark, worst first."""
 SYMBOLS = {"blunder": "??", "mistake": "?", "inaccuracy": "?!"}
+PLURALS = {"blunder": "blunders", "mistake": "mistakes", "inaccuracy": "inaccuracies"}
 
 
 @dataclass
@@ -61,6 +62,40 @@ class Analysis:
             "game": self.game, "agent": self.agent, "kind": self.kind, "perspective": "mover",
             "sides": self.sides, "moves": [asdict(n) for n in self.moves],
         }  # fmt: skip
+
+
+@dataclass
+class SideSummary:
+    """One side's judged moves: how many, each mark's count, and the average loss."""
+
+    name: str
+    moves: int
+    marks: dict[str, int]
+    """Each mark's count, worst first."""
+    average_loss: float | None
+    """The mean expected score lost a move; None for a solver's verdicts (a loss there is a
+    deal thrown away, counted by the marks) or a side without moves."""
+
+
+def summaries(analysis: Analysis) -> list[SideSummary]:
+    """Each side's summary of the moves judged so far."""
+    out = []
+    for side, name in enumerate(analysis.sides):
+        mine = [n for n in analysis.moves if n.side == side]
+        marks = {mark: sum(n.mark == mark for n in mine) for _, mark in MARKS}
+        average = sum(n.loss for n in mine) / len(mine) if mine else None
+        out.append(SideSummary(name, len(mine), marks,
+                               None if analysis.kind == "solver" else average))
+    return out
+
+
+def summary_line(s: SideSummary) -> str:
+    """A side's summary as a line: its marks counted and its average loss a move."""
+    counts = ", ".join(
+        f"{n} {mark if n == 1 else PLURALS[mark]}" for mark, n in s.marks.items()
+    )
+    loss = "" if s.average_loss is None else f"; average loss {100 * s.average_loss:.1f}%"
+    return f"{s.name}: {counts}{loss} over {s.moves} move{'' if s.moves == 1 else 's'}"
 
 
 def expected_score(score: float) -> float:

@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from kibitz.ai.analysis import NODES, heading, note_line, replay_steps
+from kibitz.ai.analysis import NODES, heading, note_line, replay_steps, summaries, summary_line
 from kibitz.cli.common import app, read_text, user_errors
 from kibitz.core.record import parse_record_text, replay
 
@@ -40,8 +40,8 @@ def analyse_cmd(
 
     A move's worth is a score, a win probability from the mover's information, or whether a
     patience deal is still winnable. Without --level or --spec: the game's analysis agent.
-    The text is printed a move at a time, as each move is judged; --json prints once every
-    move is."""
+    The text is printed a move at a time, as each move is judged, then each side's marks
+    counted and its average loss a move; --json prints once every move is."""
     done = replay(parse_record_text(read_text(file)))
     analysis, notes = replay_steps(done, level, spec, nodes, samples, seed)
     if as_json:
@@ -50,4 +50,8 @@ def analyse_cmd(
         return
     typer.echo(heading(analysis))
     for note in notes:
+        analysis.moves.append(note)
         typer.echo(note_line(note, done.game.player_names))
+    typer.echo("")
+    for side in summaries(analysis):
+        typer.echo(summary_line(side))

@@ -21,7 +21,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
-from kibitz.ai.analysis import SYMBOLS, MoveNote, player_moves, replay_steps
+from kibitz.ai.analysis import SYMBOLS, MoveNote, player_moves, replay_steps, summaries
 from kibitz.core.errors import KibitzError
 from kibitz.core.record import Replay
 from kibitz.tui.panels import move_spots
@@ -207,13 +207,14 @@ class AnalysisScreen(Screen[None]):
             menu.highlighted = 0
 
     def _marks(self) -> Text:
-        """Each side's count of marks, a line a side."""
+        """Each side's count of marks and its average loss a move, a line a side."""
         out = Text()
-        for side, name in enumerate(self.run.analysis.sides):
-            mine = [n.mark for n in self.run.notes if n.side == side]
-            out.append(f"{name}:" if side == 0 else f"\n{name}:")
+        for side, summary in enumerate(summaries(self.run.analysis)):
+            out.append(f"{summary.name}:" if side == 0 else f"\n{summary.name}:")
             for mark, symbol in SYMBOLS.items():
-                out.append(f" {symbol} {mine.count(mark)}", Style(color=MARK_INK[mark]))
+                out.append(f" {symbol} {summary.marks[mark]}", Style(color=MARK_INK[mark]))
+            if summary.average_loss is not None:
+                out.append(f"  average loss {100 * summary.average_loss:.1f}%", MUTED)
         return out
 
     def _option(self, i: int) -> Option:

@@ -82,7 +82,9 @@ function summary(data) {
       const count = mine.filter((n) => n.mark === m).length;
       return `${count} ${count === 1 ? m : NAMES[m]}`;
     });
-    return el("li", { textContent: `${name}: ${parts.join(", ")}` });
+    const loss = data.kind === "solver" || !mine.length ? ""
+      : `; average loss ${(100 * mine.reduce((sum, n) => sum + n.loss, 0) / mine.length).toFixed(1)}%`;
+    return el("li", { textContent: `${name}: ${parts.join(", ")}${loss}` });
   });
 }
 
