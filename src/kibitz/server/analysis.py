@@ -46,6 +46,8 @@ from kibitz.server.store import Store
 from kibitz.server.table import LiveTable
 from kibitz.server.workers import START_METHOD, make_pool
 
+log = logging.getLogger(__name__)
+
 MAX_MOVES = 500
 """Player moves (chance outcomes not counted) of the longest game analysed (a Rook game to
 its target is about 300-450)."""
@@ -61,9 +63,6 @@ ANALYSIS_RATE = "10/minute;100/day"
 """Analyses one client may ask for (a ``limits`` rate; kept ones count too)."""
 POSITION_RATE = "240/minute"
 """Positions one client may ask for (a page steps through a game's moves)."""
-
-
-log = logging.getLogger(__name__)
 
 PUMP_SECONDS = 0.1
 """How often a running analysis's new moves are carried from its worker to the streams."""
