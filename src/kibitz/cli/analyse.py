@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import asdict, replace
 from pathlib import Path
 from typing import Annotated
 
@@ -11,12 +12,18 @@ import typer
 from kibitz.ai.analysis import NODES, heading, note_line, replay_steps, summaries, summary_line
 from kibitz.cli.common import app, read_text, user_errors
 from kibitz.core.record import parse_record_text, replay
+from kibitz.lab.review import Reviewed, player_totals, review
 
 
 @app.command("analyse")
 @user_errors
 def analyse_cmd(
-    file: Annotated[Path, typer.Argument(help="A record (JSON or the game's text format).")],
+    files: Annotated[
+        list[Path],
+        typer.Argument(
+            help="Records (JSON or the game's text format); several are summed by player."
+        ),
+    ],
     level: Annotated[int | None, typer.Option(help="Analyse with this computer level.")] = None,
     spec: Annotated[str | None, typer.Option(help="Analyse with this agent spec.")] = None,
     nodes: Annotated[
@@ -35,14 +42,24 @@ def analyse_cmd(
         ),
     ] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    workers: Annotated[
+        int, typer.Option(min=1, help="Records analysed at once, each in a process of its own.")
+    ] = 1,
 ) -> None:
     """Judge each move of a finished game: its worth, the better move, ??/?/?! marks.
 
     A move's worth is a score, a win probability from the mover's information, or whether a
     patience deal is still winnable. Without --level or --spec: the game's analysis agent.
     The text is printed a move at a time, as each move is judged, then each side's marks
-    counted and its average loss a move; --json prints once every move is."""
-    done = replay(parse_record_text(read_text(file)))
+    counted and its average loss a move; --json prints once every move is.
+
+    With several records (a match's, `kibitz match --records DIR`), each game's sides are
+    summarised as each is analysed, then every player's moves summed over all the games: its
+    marks and its average loss, the players named by the agents in the records."""
+    if len(files) > 1:
+        _review(files, level, spec, nodes, samples, seed, workers, as_json)
+        return
+    done = replay(parse_record_text(read_text(files[0])))
     analysis, notes = replay_steps(done, level, spec, nodes, samples, seed)
     if as_json:
         analysis.moves.extend(notes)
@@ -55,3 +72,58 @@ def analyse_cmd(
     typer.echo("")
     for side in summaries(analysis):
         typer.echo(summary_line(side))
+
+
+def _review(
+    files: list[Path],
+    level: int | None,
+    spec: str | None,
+    nodes: int,
+    samples: int | None,
+    seed: int,
+    workers: int,
+    as_json: bool,
+) -> None:
+    """Analyse several records and sum each player's moves; a record that cannot be read
+    or analysed is named with its reason and the others go on (exit status 2 at the end)."""
+    records, failed = [], []
+    for path in files:
+        try:
+            records.append((str(path), read_text(path)))
+        except OSError as exc:
+            failed.append(f"{path}: {exc.strerror or exc}")
+
+    def shown(r: Reviewed) -> None:
+        if r.error is not None:
+            failed.append(f"{r.name}: {r.error}")
+            typer.echo(failed[-1], err=True)
+        elif not as_json:
+            assert r.analysis is not None
+            typer.echo(f"{r.name} ({r.analysis.game}, {len(r.analysis.moves)} moves)")
+            for player, side in zip(r.players, summaries(r.analysis), strict=True):
+                typer.echo(f"  {summary_line(replace(side, name=player))}")
+
+    for line in failed:
+        typer.echo(line, err=True)
+    reviewed = review(records, level, spec, nodes, samples, seed, workers, shown)
+    totals = player_totals(reviewed)
+    if as_json:
+        typer.echo(json.dumps({
+            "games": [
+                {"file": r.name, "error": r.error} if r.analysis is None
+                else {"file": r.name, "players": r.players, **r.analysis.to_json()}
+                for r in reviewed
+            ],
+            "players": [
+                {"name": t.name, "games": t.games, **asdict(t.summary())} for t in totals
+            ],
+        }))  # fmt: skip
+    else:
+        analysed = sum(r.analysis is not None for r in reviewed)
+        typer.echo(f"\nBy player, over {analysed} game{'' if analysed == 1 else 's'}:")
+        for t in totals:
+            games = f"{t.games} game{'' if t.games == 1 else 's'}"
+            typer.echo(f"  {summary_line(t.summary())} in {games}")
+    if failed:
+        typer.echo(f"{len(failed)} of {len(files)} records not analysed", err=True)
+        raise typer.Exit(2)
