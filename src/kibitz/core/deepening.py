@@ -18,6 +18,9 @@ from kibitz.core.agent import Agent, MakeAgent, Needs
 from kibitz.core.errors import InvalidOptions
 from kibitz.core.game import State
 
+REPEATS = ("draw", "rules")
+"""How a ``fast`` agent scores a position the game has already had (``DeepeningAgent``)."""
+
 
 @dataclass(frozen=True)
 class DepthSearch:
@@ -34,7 +37,10 @@ class DeepeningAgent(Agent):
     """Compiled alpha-beta: deepens to ``depth`` within ``nodes`` (deterministic);
     ``time_cap`` (seconds) only trims the last iteration when the machine is slow;
     ``qdepth`` quiescence plies (the game's default when not given), ``tt_bits`` the
-    transposition table's size as a power of two."""
+    transposition table's size as a power of two. ``repeats`` says how a position the game
+    has already had scores: ``draw`` (play: a side ahead then never shuffles back and forth)
+    or ``rules`` (analysis: only as the game's rules end it, so a move that repeats is judged
+    by what the rules make of it); a repetition within the searched line is a draw in both."""
 
     kind = "fast"
     needs = Needs(perfect_information=True, no_chance=True, no_teams=True)
@@ -49,6 +55,7 @@ class DeepeningAgent(Agent):
         time_cap: float | None = None,
         qdepth: int | None = None,
         tt_bits: int = 18,
+        repeats: str = "draw",
     ) -> None:
         super().__init__(seed)
         qdepth = self.default_qdepth if qdepth is None else qdepth
@@ -56,6 +63,9 @@ class DeepeningAgent(Agent):
             raise InvalidOptions("fast: depth and nodes >= 1, qdepth >= 0, tt_bits 10..26")
         if time_cap is not None and time_cap <= 0:
             raise InvalidOptions(f"fast: time_cap must be positive seconds, not {time_cap}")
+        if repeats not in REPEATS:
+            raise InvalidOptions(f"fast: repeats is one of {', '.join(REPEATS)}, not {repeats!r}")
+        self.repeats = repeats
         self.depth, self.node_budget, self.time_cap = depth, nodes, time_cap
         self.qdepth, self.tt_bits = qdepth, tt_bits
         self.nodes = 0

@@ -14,9 +14,11 @@ from kibitz.games.cardmate.rules import CardmateState
 class FastCardmateAgent(DeepeningAgent):
     """Compiled alpha-beta for Cardmate.
 
-    A position already seen in the game or in the searched line scores as a draw (or, under
-    ``repetition_loss``, as the loss the rule makes it), so a side ahead avoids repeating;
-    wins score higher the sooner they come (``WIN - n``: a win in n plies).
+    A position already seen in the game (with ``repeats=draw``) or in the searched line
+    scores as a draw (or, under ``repetition_loss``, as the loss the rule makes it), so a
+    side ahead avoids repeating; with ``repeats=rules`` a position of the game scores as a
+    draw only where its next occurrence is the third, which the rules draw. Wins score
+    higher the sooner they come (``WIN - n``: a win in n plies).
     """
 
     default_qdepth = 12
@@ -33,7 +35,7 @@ class FastCardmateAgent(DeepeningAgent):
             left,
             self.qdepth,
         )
-        ctx = fast.new_context(self.tt_bits, state.repetitions, params)
+        ctx = fast.new_context(self.tt_bits, self._repetitions(state), params)
         board = np.array(state.board, dtype=np.int8)
         kings = fast.king_counts(board)
 
@@ -41,6 +43,14 @@ class FastCardmateAgent(DeepeningAgent):
             return fast.search_depth(ctx, board, kings, state.side, depth, node_limit)
 
         return DepthSearch(step, lambda: int(ctx[9][0]), MATE_BOUND)
+
+    def _repetitions(self, state: CardmateState) -> dict[int, int]:
+        """The game's positions the search counts, with their occurrences: all of them
+        (``repeats=draw``, or under ``repetition_loss``, which the search applies exactly),
+        else those seen twice (``rules``: a third occurrence is a draw)."""
+        if self.repeats == "draw" or state.game.options.repetition_loss:
+            return state.repetitions
+        return {key: count for key, count in state.repetitions.items() if count >= 2}
 
 
 legacy_agent = retired_levels(LEGACY_LEVELS)

@@ -57,7 +57,7 @@ class CardmateGame(Game):
         from kibitz.games.cardmate.eval import LEVELS, SEARCH_HOOKS
 
         agents = {FastCardmateAgent.kind: FastCardmateAgent, "legacy": legacy_agent}
-        return GameAI(SEARCH_HOOKS, LEVELS, agents, analysis="fast:nodes=50000")
+        return GameAI(SEARCH_HOOKS, LEVELS, agents, analysis="fast:nodes=50000,repeats=rules")
 
     def description(self) -> dict[str, Any]:
         """The 10x10 board, each side's palace, the centre line and the card faces."""

@@ -14,8 +14,10 @@ from kibitz.games.smess.rules import SmessState
 class FastSmessAgent(DeepeningAgent):
     """Compiled alpha-beta for Smess.
 
-    Positions already seen in the game or in the searched line score as draws, so a side
-    ahead avoids repeating; wins score higher the sooner they come (``WIN - n``).
+    Positions already seen in the game (with ``repeats=draw``) or in the searched line
+    score as draws, so a side ahead avoids repeating; with ``repeats=rules`` a position of
+    the game scores as a draw only where ``repetition_draw`` would end the game on it. Wins
+    score higher the sooner they come (``WIN - n``).
     """
 
     default_qdepth = 16
@@ -32,7 +34,7 @@ class FastSmessAgent(DeepeningAgent):
             NONE if left is None else left,
             self.qdepth,
         )
-        ctx = fast.new_context(self.tt_bits, np.array(list(state.seen), dtype=np.uint64), params)
+        ctx = fast.new_context(self.tt_bits, np.array(self._drawn(state), dtype=np.uint64), params)
         board = np.array(state.board, dtype=np.int8)
         counts = np.array(state.counts, dtype=np.int64)
 
@@ -42,6 +44,16 @@ class FastSmessAgent(DeepeningAgent):
             )
 
         return DepthSearch(step, lambda: int(ctx[8][0]), MATE_BOUND)
+
+    def _drawn(self, state: SmessState) -> list[int]:
+        """The keys of the game's positions that score as draws if the search reaches them
+        again: every one seen (``repeats=draw``), or those seen twice under
+        ``repetition_draw`` (``rules``: a third occurrence ends the game)."""
+        if self.repeats == "draw":
+            return list(state.seen)
+        if not state.game.options.repetition_draw:
+            return []
+        return [key for key, count in state.seen.items() if count >= 2]
 
 
 legacy_agent = retired_levels(LEGACY_LEVELS)

@@ -318,7 +318,7 @@ class SmessGame(Game):
         from kibitz.games.smess.eval import LEVELS, SEARCH_HOOKS
 
         agents = {FastSmessAgent.kind: FastSmessAgent, "legacy": legacy_agent}
-        return GameAI(SEARCH_HOOKS, LEVELS, agents, analysis="fast:nodes=50000")
+        return GameAI(SEARCH_HOOKS, LEVELS, agents, analysis="fast:nodes=50000,repeats=rules")
 
     @property
     def num_distinct_actions(self) -> int:
