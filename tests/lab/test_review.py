@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from kibitz.ai.analysis import SideSummary
 from kibitz.cli.common import app
-from kibitz.lab.review import side_players
+from kibitz.lab.review import Totals, side_players
 
 SPEC = "alphabeta:depth=1"
 PLAYERS = ("greedy", "random")
@@ -91,3 +92,16 @@ def test_sides_are_named_by_their_seats_agents_or_else_their_own_names() -> None
     assert side_players(four, sides, names) == ["level:4", "level:3 + level:2"]
     assert side_players({}, sides, names) == names
     assert side_players({"metadata": {"players": ["a", "b"]}}, sides, names) == names
+
+
+def test_a_side_without_moves_leaves_the_average_of_the_others() -> None:
+    """A game where a side made no move (conceded at once) adds a game and no loss; only a
+    solver's verdicts leave a player without an average."""
+    marks = {"blunder": 0, "mistake": 0, "inaccuracy": 0}
+    totals = Totals("level:4")
+    totals.add(SideSummary("White", 10, dict(marks), 0.05))
+    totals.add(SideSummary("White", 0, dict(marks), None))
+    assert (totals.games, totals.summary().average_loss) == (2, pytest.approx(0.05))
+    solved = Totals("Player")
+    solved.add(SideSummary("Player", 3, {**marks, "blunder": 1}, None))
+    assert solved.summary().average_loss is None and solved.summary().marks["blunder"] == 1

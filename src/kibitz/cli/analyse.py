@@ -12,7 +12,7 @@ import typer
 from kibitz.ai.analysis import NODES, heading, note_line, replay_steps, summaries, summary_line
 from kibitz.cli.common import app, read_text, user_errors
 from kibitz.core.record import parse_record_text, replay
-from kibitz.lab.review import Reviewed, player_totals, review
+from kibitz.lab.review import Judging, Reviewed, player_totals, review
 
 
 @app.command("analyse")
@@ -57,7 +57,7 @@ def analyse_cmd(
     summarised as each is analysed, then every player's moves summed over all the games: its
     marks and its average loss, the players named by the agents in the records."""
     if len(files) > 1:
-        _review(files, level, spec, nodes, samples, seed, workers, as_json)
+        _review(files, Judging(level, spec, nodes, samples, seed), workers, as_json)
         return
     done = replay(parse_record_text(read_text(files[0])))
     analysis, notes = replay_steps(done, level, spec, nodes, samples, seed)
@@ -74,16 +74,7 @@ def analyse_cmd(
         typer.echo(summary_line(side))
 
 
-def _review(
-    files: list[Path],
-    level: int | None,
-    spec: str | None,
-    nodes: int,
-    samples: int | None,
-    seed: int,
-    workers: int,
-    as_json: bool,
-) -> None:
+def _review(files: list[Path], judging: Judging, workers: int, as_json: bool) -> None:
     """Analyse several records and sum each player's moves; a record that cannot be read
     or analysed is named with its reason and the others go on (exit status 2 at the end)."""
     records, failed = [], []
@@ -105,7 +96,7 @@ def _review(
 
     for line in failed:
         typer.echo(line, err=True)
-    reviewed = review(records, level, spec, nodes, samples, seed, workers, shown)
+    reviewed = review(records, judging, workers, shown)
     totals = player_totals(reviewed)
     if as_json:
         typer.echo(json.dumps({

@@ -13,7 +13,15 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from kibitz.ai.analysis import MARKS, Analysis, SideSummary, replay_steps, summaries, whole
+from kibitz.ai.analysis import (
+    MARKS,
+    NODES,
+    Analysis,
+    SideSummary,
+    replay_steps,
+    summaries,
+    whole,
+)
 from kibitz.core.errors import KibitzError
 from kibitz.core.record import parse_record_text, replay
 from kibitz.lab.pool import run_all
@@ -51,10 +59,10 @@ class Totals:
         self.moves += side.moves
         for mark, n in side.marks.items():
             self.marks[mark] += n
-        if side.average_loss is None:
-            self.scored = False
-        else:
+        if side.average_loss is not None:
             self.lost += side.average_loss * side.moves
+        elif side.moves:  # a solver's verdicts: no loss measured
+            self.scored = False
 
     def summary(self) -> SideSummary:
         """The totals as a side's summary (the average over every move)."""
@@ -77,22 +85,26 @@ def side_players(
     return out
 
 
-def review_job(
-    index: int,
-    name: str,
-    text: str,
-    level: int | None,
-    spec: str | None,
-    nodes: int,
-    samples: int | None,
-    seed: int,
-) -> Reviewed:
+@dataclass(frozen=True)
+class Judging:
+    """How every record is analysed: ``kibitz analyse``'s level or agent spec, solver nodes,
+    worlds a move and seed (``replay_steps``)."""
+
+    level: int | None = None
+    spec: str | None = None
+    nodes: int = NODES
+    samples: int | None = None
+    seed: int = 0
+
+
+def review_job(index: int, name: str, text: str, judging: Judging) -> Reviewed:
     """The analysis of one record's ``text`` (a worker's job); a record that cannot be
     analysed gives its error instead."""
+    j = judging
     try:
         record = parse_record_text(text)
         done = replay(record)
-        analysis = whole(replay_steps(done, level, spec, nodes, samples, seed))
+        analysis = whole(replay_steps(done, j.level, j.spec, j.nodes, j.samples, j.seed))
     except KibitzError as exc:
         return Reviewed(index, name, error=str(exc))
     sides = [tuple(side) for side in done.game.sides()]
@@ -101,18 +113,13 @@ def review_job(
 
 def review(
     records: list[tuple[str, str]],
-    level: int | None,
-    spec: str | None,
-    nodes: int,
-    samples: int | None,
-    seed: int,
+    judging: Judging,
     workers: int,
     progress: Callable[[Reviewed], None] | None = None,
 ) -> list[Reviewed]:
     """Every ``(name, text)`` record analysed in ``workers`` processes, in the order given;
     ``progress`` is called with each as it is done."""
-    jobs = [(i, name, text, level, spec, nodes, samples, seed)
-            for i, (name, text) in enumerate(records)]
+    jobs = [(i, name, text, judging) for i, (name, text) in enumerate(records)]
     done = run_all(review_job, jobs, workers, progress)
     return sorted(done, key=lambda r: r.index)
 
