@@ -4,9 +4,11 @@ A game of ``--moves`` player moves is played by ``--players`` (an agent spec, or
 from deal ``--seed`` (the first deal from it on that lasts that long), then analysed; one line
 a game: the agent, the moves analysed, the seconds, the seconds until the first move was
 judged (what a page or a terminal showing moves as they come waits before the first) and how
-many moves were marked.
+many moves were marked. ``--workers N`` shares each game's moves among N processes, as
+``kibitz analyse RECORD --workers N`` does.
 
 Run: python benchmarks/analysis.py [GAME ...] [--moves 60] [--players level:2] [--seed 7]
+     [--workers 1]
 """
 
 from __future__ import annotations
@@ -15,21 +17,21 @@ import argparse
 import time
 
 import kibitz
-from kibitz.ai.analysis import analysis_steps
 from kibitz.ai.specs import make_agent
 from kibitz.core.game import CHANCE, Game, State
+from kibitz.core.record import make_record, replay
 from kibitz.core.rng import Rng
+from kibitz.lab.review import Judging, steps_apart
 
 
-def played(game: Game, moves: int, players: str, seed: int) -> tuple[State, State]:
-    """The start and the end of a game of ``moves`` player moves (fewer if none lasts)."""
-    best: tuple[State, State] | None = None
+def played(game: Game, moves: int, players: str, seed: int) -> State:
+    """The end of a game of ``moves`` player moves (fewer if none lasts)."""
+    best: State | None = None
     for deal in range(seed, seed + 30):
         rng = Rng(deal)
         agents = [None if players == "random" else make_agent(players, game, i)
                   for i in range(game.num_players)]  # fmt: skip
-        start = game.new_initial_state(deal)
-        state, count = start.clone(), 0
+        state, count = game.new_initial_state(deal), 0
         while not state.is_terminal() and count < moves:
             seat = state.current_player
             if seat == CHANCE:
@@ -39,8 +41,8 @@ def played(game: Game, moves: int, players: str, seed: int) -> tuple[State, Stat
             state.apply(agent.choose(state.clone(), seat) if agent else rng.choice(
                 state.legal_actions()))
             count += 1
-        if best is None or len(state.history) > len(best[1].history):
-            best = (start, state)
+        if best is None or len(state.history) > len(best.history):
+            best = state
         if count == moves:
             break
     assert best is not None
@@ -53,12 +55,13 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=60)
     parser.add_argument("--players", default="level:2")
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--workers", type=int, default=1)
     args = parser.parse_args()
     for name in args.games:
         game = kibitz.load(name, **kibitz.load(name).length_defaults)
-        start, end = played(game, args.moves, args.players, args.seed)
+        done = replay(make_record(played(game, args.moves, args.players, args.seed)))
         t = time.perf_counter()
-        analysis, notes = analysis_steps(game, start, list(end.history))
+        analysis, notes = steps_apart(done, Judging(), args.workers)
         first = None
         for note in notes:
             analysis.moves.append(note)

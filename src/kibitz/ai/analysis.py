@@ -45,8 +45,8 @@ from kibitz.core.record import Replay
 __all__ = [
     "MARKS", "NODES", "SAMPLES", "SYMBOLS", "Analysis", "MoveNote", "SideSummary",
     "analysis_agent", "analysis_spec", "analysis_steps", "expected_score", "heading",
-    "mark_for", "note_line", "player_moves", "replay_steps", "summaries", "summary_line",
-    "whole",
+    "mark_for", "note_line", "player_moves", "replay_steps", "splittable", "summaries",
+    "summary_line", "whole",
 ]  # fmt: skip
 
 
@@ -114,6 +114,7 @@ def analysis_steps(
     nodes: int = NODES,
     samples: int | None = None,
     seed: int = 0,
+    span: range | None = None,
 ) -> tuple[Analysis, Iterator[MoveNote]]:
     """The analysis of ``actions`` played from ``start`` with the agent ``spec`` (None: the
     game's analysis spec, or its solver with ``nodes`` a position) and ``samples`` worlds to
@@ -121,11 +122,18 @@ def analysis_steps(
     notes yet) and its notes, judged one at a time as they are drawn, so that a page or a
     terminal can show each move as it is judged. A bad spec is refused before any search.
     ``seed`` draws a win-probability analysis's searches and worlds (the other kinds do not
-    use it): another seed shows how much its marks owe to the draws."""
+    use it): another seed shows how much its marks owe to the draws.
+
+    ``span`` judges only the actions whose indices it holds (None: all), each exactly as in
+    the whole analysis, so that parts judged apart (``splittable``) join into it."""
     if samples is None:
         samples = game.ai().analysis_samples or SAMPLES
     if nodes < 1 or samples < 1:
         raise InvalidOptions(f"nodes and samples must be at least 1, got {nodes} and {samples}")
+    if span is not None and not (0 <= span.start <= span.stop <= len(actions) and span.step == 1):
+        raise InvalidOptions(
+            f"actions {span.start} to {span.stop} are not among the game's {len(actions)}"
+        )
     spec = analysis_spec(game, spec=spec)
     states = [start.clone()]
     for action in actions:
@@ -135,16 +143,26 @@ def analysis_steps(
     sides = ["-".join(game.player_names[s] for s in side) for side in game.sides()]
     assistant = game.assistant()
     if spec is None and assistant is not None:
+        if span is not None:
+            raise InvalidOptions(
+                "a solver's analysis is judged whole: each verdict follows from the last"
+            )
         notes = solver_notes(game, assistant, states, actions, nodes)
         return Analysis(game.name, solver_agent(nodes), "solver", sides), notes
     assert spec is not None  # analysis_spec gives one to every game without a solver
     kind = _kind(game, spec)
     make = partial(make_agent, spec, game)
     if kind == "score":
-        notes = score_notes(game, states, actions, make)
+        notes = score_notes(game, states, actions, make, span)
     else:
-        notes = probability_notes(game, states, actions, make, samples, seed)
+        notes = probability_notes(game, states, actions, make, samples, seed, span)
     return Analysis(game.name, spec, kind, sides), notes
+
+
+def splittable(analysis: Analysis) -> bool:
+    """Whether ``analysis``'s moves can be judged in parts (``span``), apart from each other:
+    every kind but the solver's, whose verdicts follow one from the last within one budget."""
+    return analysis.kind != "solver"
 
 
 def replay_steps(
@@ -154,13 +172,14 @@ def replay_steps(
     nodes: int = NODES,
     samples: int | None = None,
     seed: int = 0,
+    span: range | None = None,
 ) -> tuple[Analysis, Iterator[MoveNote]]:
     """``analysis_steps`` of a replayed record, with the agent ``level`` or ``spec`` chosen."""
     game = done.game
     chosen = analysis_spec(game, level, spec)
     start = game.start(done.state.seed, done.state.start_position)
     history = list(done.state.history)
-    return analysis_steps(game, start, history, chosen, nodes, samples, seed)
+    return analysis_steps(game, start, history, chosen, nodes, samples, seed, span)
 
 
 def player_moves(done: Replay) -> int:

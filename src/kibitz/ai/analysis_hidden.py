@@ -146,17 +146,19 @@ def probability_notes(
     make: Callable[[int], Agent],
     samples: int = SAMPLES,
     seed: int = 0,
+    span: range | None = None,
 ) -> Iterator[MoveNote]:
-    """Notes for the player moves among ``actions``, one at a time as each is judged
-    (``states[i]`` is the position before action ``i``); ``make(seed)`` builds the searching
-    agent; ``seed`` draws the searches and worlds (another seed, another sample of them). A
-    game without two sides is refused at once, before any search."""
+    """Notes for the player moves among ``actions`` (those whose indices are in ``span``;
+    None: all), one at a time as each is judged (``states[i]`` is the position before action
+    ``i``); ``make(seed)`` builds the searching agent; ``seed`` draws the searches and worlds
+    (another seed, another sample of them). A game without two sides is refused at once,
+    before any search."""
     if len(game.sides()) != 2:
         raise InvalidOptions(
             f"win-probability analysis needs two sides; {game.name} has {len(game.sides())}"
         )
     return (
-        judge_move(game, states[i], action, make, i + 1, samples, seed)
-        for i, action in enumerate(actions)
+        judge_move(game, states[i], actions[i], make, i + 1, samples, seed)
+        for i in (range(len(actions)) if span is None else span)
         if states[i].current_player >= 0
     )

@@ -43,15 +43,20 @@ def _search(make: Callable[[int], Agent], state: State, ply: int) -> tuple[int |
 
 
 def score_notes(
-    game: Game, states: list[State], actions: list[int], make: Callable[[int], Agent]
+    game: Game,
+    states: list[State],
+    actions: list[int],
+    make: Callable[[int], Agent],
+    span: range | None = None,
 ) -> Iterator[MoveNote]:
-    """Notes for ``actions``, one at a time as each is judged; ``states[i]`` is the position
-    before action ``i`` (and the last one the final position); ``make(seed)`` builds the
-    searching agent. Each position is searched once: it is the "after" of one move and the
-    "before" of the next."""
-    searched = _search(make, states[0], 0)
-    for ply, action in enumerate(actions):
-        state, after = states[ply], states[ply + 1]
+    """Notes for ``actions`` (those whose indices are in ``span``; None: all), one at a time
+    as each is judged; ``states[i]`` is the position before action ``i`` (and the last one the
+    final position); ``make(seed)`` builds the searching agent. Each position is searched
+    once: it is the "after" of one move and the "before" of the next."""
+    span = range(len(actions)) if span is None else span
+    searched = _search(make, states[span.start], span.start)
+    for ply in span:
+        action, state, after = actions[ply], states[ply], states[ply + 1]
         seat = state.current_player
         best, best_value = searched
         searched = _search(make, after, ply + 1)

@@ -9,10 +9,10 @@ from typing import Annotated
 
 import typer
 
-from kibitz.ai.analysis import NODES, heading, note_line, replay_steps, summaries, summary_line
+from kibitz.ai.analysis import NODES, heading, note_line, summaries, summary_line
 from kibitz.cli.common import app, read_text, user_errors
 from kibitz.core.record import parse_record_text, replay
-from kibitz.lab.review import Judging, Reviewed, player_totals, review
+from kibitz.lab.review import Judging, Reviewed, player_totals, review, steps_apart
 
 
 @app.command("analyse")
@@ -43,7 +43,10 @@ def analyse_cmd(
     ] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     workers: Annotated[
-        int, typer.Option(min=1, help="Records analysed at once, each in a process of its own.")
+        int,
+        typer.Option(
+            min=1, help="Processes to analyse in: a game's moves, or several records, shared out."
+        ),
     ] = 1,
 ) -> None:
     """Judge each move of a finished game: its worth, the better move, ??/?/?! marks.
@@ -51,16 +54,18 @@ def analyse_cmd(
     A move's worth is a score, a win probability from the mover's information, or whether a
     patience deal is still winnable. Without --level or --spec: the game's analysis agent.
     The text is printed a move at a time, as each move is judged, then each side's marks
-    counted and its average loss a move; --json prints once every move is.
+    counted and its average loss a move; --json prints once every move is. --workers shares
+    the moves among processes, with the same notes (a patience deal's solver works alone).
 
     With several records (a match's, `kibitz match --records DIR`), each game's sides are
     summarised as each is analysed, then every player's moves summed over all the games: its
     marks and its average loss, the players named by the agents in the records."""
+    judging = Judging(level, spec, nodes, samples, seed)
     if len(files) > 1:
-        _review(files, Judging(level, spec, nodes, samples, seed), workers, as_json)
+        _review(files, judging, workers, as_json)
         return
     done = replay(parse_record_text(read_text(files[0])))
-    analysis, notes = replay_steps(done, level, spec, nodes, samples, seed)
+    analysis, notes = steps_apart(done, judging, workers)
     if as_json:
         analysis.moves.extend(notes)
         typer.echo(json.dumps(analysis.to_json()))

@@ -6,7 +6,7 @@ runs them the results are the same; only the order they finish in differs.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import Any
@@ -58,6 +58,22 @@ def run_all(
             if progress:
                 progress(out[-1])
     return out
+
+
+def run_ordered(func: Callable[..., Any], jobs: list[tuple], workers: int) -> Iterator[Any]:
+    """``func(*job)`` for every job in ``workers`` local processes, the results yielded in
+    the jobs' order, each once it and those before it are done; the jobs not yet begun are
+    dropped if the caller stops early."""
+    if workers <= 1:
+        yield from (func(*job) for job in jobs)
+        return
+    pool = ProcessPoolExecutor(max_workers=workers)
+    try:
+        futures = [pool.submit(func, *job) for job in jobs]
+        for fut in futures:
+            yield fut.result()
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _ray() -> Any:

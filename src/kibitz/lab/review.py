@@ -4,27 +4,36 @@ blunders and how much expected score it gives away a move, over a match's record
 A game's sides are named by the agents in its record's metadata (``kibitz match --records``
 writes them), so the totals compare agents; a record without them counts under its sides'
 names. Every game is analysed as ``kibitz analyse`` would analyse it alone (the same agent,
-seed and samples), in as many processes as asked.
+seed and samples), in as many processes as asked. A single game's moves can be shared among
+processes too (``steps_apart``): each move is judged as in the whole analysis, so the notes
+are the same.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from itertools import chain, pairwise
 from typing import Any
 
 from kibitz.ai.analysis import (
     MARKS,
     NODES,
     Analysis,
+    MoveNote,
     SideSummary,
     replay_steps,
+    splittable,
     summaries,
     whole,
 )
 from kibitz.core.errors import KibitzError
-from kibitz.core.record import parse_record_text, replay
-from kibitz.lab.pool import run_all
+from kibitz.core.record import Replay, make_record, parse_record_text, replay
+from kibitz.lab.pool import run_all, run_ordered
+
+PARTS = 8
+"""Parts a worker's share of one game is cut into: its notes come a part at a time, and a
+worker that finishes early takes the next part."""
 
 
 @dataclass
@@ -96,15 +105,41 @@ class Judging:
     samples: int | None = None
     seed: int = 0
 
+    def steps(self, done: Replay, span: range | None = None) -> tuple[Analysis, Iterator[MoveNote]]:
+        """``replay_steps`` of ``done`` judged this way (only the actions in ``span``)."""
+        return replay_steps(done, self.level, self.spec, self.nodes, self.samples, self.seed, span)
+
+
+def part_job(record: dict[str, Any], judging: Judging, start: int, stop: int) -> list[MoveNote]:
+    """The notes of a record's actions ``start`` to ``stop`` (a worker's part of a game)."""
+    _, notes = judging.steps(replay(record), range(start, stop))
+    return list(notes)
+
+
+def steps_apart(
+    done: Replay, judging: Judging, workers: int
+) -> tuple[Analysis, Iterator[MoveNote]]:
+    """A replayed game's analysis begun (as ``replay_steps``), its moves judged in
+    ``workers`` processes, a part of the game each, the notes given in order as the parts are
+    done. A solver's analysis is judged whole, in this process."""
+    analysis, notes = judging.steps(done)
+    actions = len(done.state.history)
+    if workers <= 1 or not splittable(analysis) or actions < 2:
+        return analysis, notes
+    parts = min(actions, workers * PARTS)
+    cuts = [actions * k // parts for k in range(parts + 1)]
+    record = make_record(done.state)
+    jobs = [(record, judging, a, b) for a, b in pairwise(cuts)]
+    return analysis, chain.from_iterable(run_ordered(part_job, jobs, workers))
+
 
 def review_job(index: int, name: str, text: str, judging: Judging) -> Reviewed:
     """The analysis of one record's ``text`` (a worker's job); a record that cannot be
     analysed gives its error instead."""
-    j = judging
     try:
         record = parse_record_text(text)
         done = replay(record)
-        analysis = whole(replay_steps(done, j.level, j.spec, j.nodes, j.samples, j.seed))
+        analysis = whole(judging.steps(done))
     except KibitzError as exc:
         return Reviewed(index, name, error=str(exc))
     sides = [tuple(side) for side in done.game.sides()]
