@@ -3,7 +3,6 @@ N``): the notes are those of the whole analysis, in order; a solver's analysis s
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
@@ -15,7 +14,6 @@ from kibitz.cli.common import app
 from kibitz.core.errors import InvalidOptions
 from kibitz.core.record import dumps_record, make_record, replay
 from kibitz.core.rng import Rng
-from kibitz.lab.pool import run_ordered
 from kibitz.lab.review import PARTS, Judging, steps_apart
 
 
@@ -65,17 +63,6 @@ def test_a_part_outside_the_game_is_refused() -> None:
     done = played("smess", 10)
     with pytest.raises(InvalidOptions, match="actions 5 to 11 are not among the game's 10"):
         Judging(spec="alphabeta:depth=1").steps(done, range(5, 11))
-
-
-def _late(i: int) -> int:
-    """``i``, the earlier jobs finishing later."""
-    time.sleep(0.05 * (4 - i))
-    return i
-
-
-def test_results_come_in_the_jobs_order_whichever_finishes_first() -> None:
-    assert list(run_ordered(_late, [(i,) for i in range(5)], 3)) == [0, 1, 2, 3, 4]
-    assert list(run_ordered(_late, [(4,), (3,)], 1)) == [4, 3]
 
 
 def test_the_command_prints_the_same_with_two_workers(tmp_path: Path) -> None:

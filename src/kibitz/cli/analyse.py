@@ -54,8 +54,10 @@ def analyse_cmd(
     A move's worth is a score, a win probability from the mover's information, or whether a
     patience deal is still winnable. Without --level or --spec: the game's analysis agent.
     The text is printed a move at a time, as each move is judged, then each side's marks
-    counted and its average loss a move; --json prints once every move is. --workers shares
-    the moves among processes, with the same notes (a patience deal's solver works alone).
+    counted and its average loss a move; --json prints once every move is.
+
+    --workers N shares the game's moves among N processes, with the same notes (a patience
+    deal's solver works alone).
 
     With several records (a match's, `kibitz match --records DIR`), each game's sides are
     summarised as each is analysed, then every player's moves summed over all the games: its

@@ -6,8 +6,9 @@ runs them the results are the same; only the order they finish in differs.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor, as_completed
+import multiprocessing
+import signal
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -41,39 +42,47 @@ def run_all(
     progress: Callable | None = None,
 ) -> list:
     """``func(*job)`` for every job on the backend (or in ``workers`` local processes);
-    results in completion order. ``progress(result)`` is called as each job finishes."""
+    results in completion order. ``progress(result)`` is called as each job finishes. Ctrl-C
+    (or an error) stops the local processes at once, mid-job."""
     backend = workers if isinstance(workers, Backend) else Backend("local", max(workers, 1))
     if backend.name == "ray":
         return _run_ray(func, jobs, backend, progress)
-    out = []
     if backend.workers <= 1:
-        for job in jobs:
-            out.append(func(*job))
-            if progress:
-                progress(out[-1])
-        return out
-    with ProcessPoolExecutor(max_workers=backend.workers) as pool:
-        for fut in as_completed([pool.submit(func, *job) for job in jobs]):
-            out.append(fut.result())
-            if progress:
-                progress(out[-1])
+        return _collect((func(*job) for job in jobs), progress)
+    with multiprocessing.Pool(backend.workers, _quiet) as pool:  # leaving it terminates them
+        return _collect(pool.imap_unordered(_call, [(func, job) for job in jobs]), progress)
+
+
+def _collect(results: Iterable[Any], progress: Callable | None) -> list:
+    """The results as they come, each passed to ``progress`` (if given)."""
+    out = []
+    for result in results:
+        out.append(result)
+        if progress:
+            progress(result)
     return out
+
+
+def _quiet() -> None:
+    """A worker leaves Ctrl-C to the process that started it, which stops the pool."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _call(func_job: tuple[Callable[..., Any], tuple]) -> Any:
+    """``func(*job)``, for a pool that passes one argument."""
+    func, job = func_job
+    return func(*job)
 
 
 def run_ordered(func: Callable[..., Any], jobs: list[tuple], workers: int) -> Iterator[Any]:
     """``func(*job)`` for every job in ``workers`` local processes, the results yielded in
-    the jobs' order, each once it and those before it are done; the jobs not yet begun are
-    dropped if the caller stops early."""
+    the jobs' order, each once it and those before it are done. If the caller stops early
+    (or is interrupted), the processes are stopped at once, mid-job."""
     if workers <= 1:
         yield from (func(*job) for job in jobs)
         return
-    pool = ProcessPoolExecutor(max_workers=workers)
-    try:
-        futures = [pool.submit(func, *job) for job in jobs]
-        for fut in futures:
-            yield fut.result()
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+    with multiprocessing.Pool(workers, _quiet) as pool:  # leaving it terminates them
+        yield from pool.imap(_call, [(func, job) for job in jobs])
 
 
 def _ray() -> Any:
@@ -100,10 +109,11 @@ def _run_ray(
             ray.init(num_cpus=backend.workers, include_dashboard=False, log_to_driver=False)
     task = ray.remote(func)
     pending = [task.remote(*job) for job in jobs]
-    out = []
-    while pending:
-        done, pending = ray.wait(pending, num_returns=1)
-        out.append(ray.get(done[0]))
-        if progress:
-            progress(out[-1])
-    return out
+
+    def finished() -> Iterator[Any]:
+        nonlocal pending
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            yield ray.get(done[0])
+
+    return _collect(finished(), progress)
