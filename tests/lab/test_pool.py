@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from kibitz.lab.pool import run_all, run_ordered
+from processes import HAS_PROC, descendants, running
 
 
 def _late(i: int) -> int:
@@ -45,26 +46,7 @@ def test_a_jobs_error_reaches_the_caller() -> None:
         list(run_ordered(_fails, [(i,) for i in range(4)], 2))
 
 
-def _stat(pid: int) -> list[str] | None:
-    """The fields of ``/proc/PID/stat`` after the command name (state, parent, ...)."""
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return None
-
-
-def _children(pid: int) -> list[int]:
-    """The processes whose parent is ``pid``."""
-    pids = (int(p.name) for p in Path("/proc").iterdir() if p.name.isdigit())
-    return [p for p in pids if (fields := _stat(p)) and int(fields[1]) == pid]
-
-
-def _running(pid: int) -> bool:
-    fields = _stat(pid)
-    return fields is not None and fields[0] != "Z"
-
-
-@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+@pytest.mark.skipif(not HAS_PROC, reason="reads /proc")
 def test_ctrl_c_stops_a_match_and_its_workers(tmp_path: Path) -> None:
     """A long match in two processes, interrupted as a terminal does (SIGINT to the whole
     process group): the command says so and ends, its workers with it, though the games
@@ -76,10 +58,10 @@ def test_ctrl_c_stops_a_match_and_its_workers(tmp_path: Path) -> None:
     )  # fmt: skip
     try:
         for _ in range(300):  # the workers are started
-            if len(_children(match.pid)) >= 2 or match.poll() is not None:
+            if len(descendants(match.pid)) >= 2 or match.poll() is not None:
                 break
             time.sleep(0.1)
-        workers = _children(match.pid)
+        workers = descendants(match.pid)
         assert len(workers) >= 2, match.communicate()
         time.sleep(1)  # within the first games
         os.killpg(match.pid, signal.SIGINT)
@@ -88,4 +70,4 @@ def test_ctrl_c_stops_a_match_and_its_workers(tmp_path: Path) -> None:
         if match.poll() is None:
             os.killpg(match.pid, signal.SIGKILL)
     assert match.returncode == 130 and "interrupted" in err
-    assert not [w for w in workers if _running(w)]
+    assert not [w for w in workers if running(w)]

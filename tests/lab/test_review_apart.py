@@ -8,21 +8,17 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-import kibitz
 from kibitz.ai.analysis import whole
 from kibitz.cli.common import app
 from kibitz.core.errors import InvalidOptions
 from kibitz.core.record import dumps_record, make_record, replay
-from kibitz.core.rng import Rng
 from kibitz.lab.review import PARTS, Judging, steps_apart
+from random_play import random_states
 
 
-def played(name: str, plies: int, seed: int = 3):
-    """A replay of ``plies`` random actions of ``name`` (fewer if the game ends first)."""
-    state, rng = kibitz.load(name).new_initial_state(seed), Rng(seed)
-    while not state.is_terminal() and len(state.history) < plies:
-        state.apply(rng.choice(state.legal_actions()))
-    return replay(make_record(state))
+def played(name: str, plies: int):
+    """A replay of a random game of ``name`` (``plies`` actions, fewer if it ends first)."""
+    return replay(make_record(random_states(name, 3, plies)[-1]))
 
 
 @pytest.mark.parametrize(

@@ -49,7 +49,7 @@ def run_all(
         return _run_ray(func, jobs, backend, progress)
     if backend.workers <= 1:
         return _collect((func(*job) for job in jobs), progress)
-    with multiprocessing.Pool(backend.workers, _quiet) as pool:  # leaving it terminates them
+    with multiprocessing.Pool(backend.workers, ignore_interrupts) as pool:  # exit: terminate
         return _collect(pool.imap_unordered(_call, [(func, job) for job in jobs]), progress)
 
 
@@ -63,8 +63,9 @@ def _collect(results: Iterable[Any], progress: Callable | None) -> list:
     return out
 
 
-def _quiet() -> None:
-    """A worker leaves Ctrl-C to the process that started it, which stops the pool."""
+def ignore_interrupts() -> None:
+    """A worker process's initializer: Ctrl-C is left to the process that started it, which
+    stops its workers (no traceback from each of them)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
@@ -81,7 +82,7 @@ def run_ordered(func: Callable[..., Any], jobs: list[tuple], workers: int) -> It
     if workers <= 1:
         yield from (func(*job) for job in jobs)
         return
-    with multiprocessing.Pool(workers, _quiet) as pool:  # leaving it terminates them
+    with multiprocessing.Pool(workers, ignore_interrupts) as pool:  # exit: terminate
         yield from pool.imap(_call, [(func, job) for job in jobs])
 
 

@@ -21,6 +21,7 @@ from kibitz.core.game import Game
 from kibitz.core.registry import game_classes, load
 from kibitz.core.rng import Rng
 from kibitz.core.session import Session
+from kibitz.lab.pool import ignore_interrupts
 
 
 @cache
@@ -89,7 +90,8 @@ def make_pool(kind: str = "process", workers: int | None = None) -> Executor:
     n = workers or max(1, min(4, (os.cpu_count() or 2) - 1))
     if kind == "thread":
         return ThreadPoolExecutor(n, thread_name_prefix="kibitz-worker")
-    pool = ProcessPoolExecutor(n, mp_context=multiprocessing.get_context(START_METHOD))
+    context = multiprocessing.get_context(START_METHOD)
+    pool = ProcessPoolExecutor(n, mp_context=context, initializer=ignore_interrupts)
     for _ in range(n):
         pool.submit(warm)
     return pool

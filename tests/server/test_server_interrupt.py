@@ -1,0 +1,44 @@
+"""``kibitz serve`` stopped with Ctrl-C, as in a terminal: it shuts down quietly, its worker
+processes with it (none prints a traceback of the interrupt)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import httpx
+import pytest
+from helpers import Server
+
+from processes import HAS_PROC, descendants, running
+
+
+@pytest.mark.skipif(not HAS_PROC, reason="reads /proc")
+def test_ctrl_c_stops_the_server_and_its_workers_quietly(tmp_path) -> None:
+    server = Server(tmp_path / "kibitz.db")
+    cmd = [sys.executable, "-m", "kibitz", "serve", "--port", str(server.port),
+           "--db", server.db, "--workers", "2"]  # fmt: skip
+    proc = subprocess.Popen(cmd, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        for _ in range(600):
+            try:
+                if httpx.get(server.url + "/api/games", timeout=2).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        for _ in range(300):  # the computer players' two workers are started
+            if len(descendants(proc.pid)) >= 3 or proc.poll() is not None:
+                break
+            time.sleep(0.1)
+        workers = descendants(proc.pid)
+        assert len(workers) >= 3, workers  # the fork server and its two workers
+        os.killpg(proc.pid, signal.SIGINT)
+        _, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
+    assert not [w for w in workers if running(w)]
