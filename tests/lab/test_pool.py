@@ -1,5 +1,6 @@
-"""The lab's local process pool: results in order where asked, a job's error raised, and
-Ctrl-C stopping the workers at once instead of waiting for every game to end."""
+"""The lab's local process pool: results in order where asked, a job's error or a dead
+worker raised, and Ctrl-C stopping the workers at once instead of waiting for every game to
+end."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import signal
 import subprocess
 import sys
 import time
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 
 import pytest
@@ -26,6 +28,20 @@ def _fails(i: int) -> int:
     if i == 2:
         raise ValueError(f"job {i} failed")
     return i
+
+
+def _dies(i: int) -> int:
+    if i == 1:
+        os._exit(3)  # as a worker killed for memory or crashed would
+    time.sleep(0.1)
+    return i
+
+
+def test_a_worker_that_dies_is_an_error_not_a_wait_without_end() -> None:
+    with pytest.raises(BrokenProcessPool):
+        run_all(_dies, [(i,) for i in range(4)], 2)
+    with pytest.raises(BrokenProcessPool):
+        list(run_ordered(_dies, [(i,) for i in range(4)], 2))
 
 
 def test_results_come_in_the_jobs_order_whichever_finishes_first() -> None:

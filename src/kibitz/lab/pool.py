@@ -6,9 +6,10 @@ runs them the results are the same; only the order they finish in differs.
 
 from __future__ import annotations
 
-import multiprocessing
 import signal
 from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -49,8 +50,9 @@ def run_all(
         return _run_ray(func, jobs, backend, progress)
     if backend.workers <= 1:
         return _collect((func(*job) for job in jobs), progress)
-    with multiprocessing.Pool(backend.workers, ignore_interrupts) as pool:  # exit: terminate
-        return _collect(pool.imap_unordered(_call, [(func, job) for job in jobs]), progress)
+    with _processes(backend.workers) as pool:
+        futures = [pool.submit(func, *job) for job in jobs]
+        return _collect((f.result() for f in as_completed(futures)), progress)
 
 
 def _collect(results: Iterable[Any], progress: Callable | None) -> list:
@@ -69,10 +71,20 @@ def ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _call(func_job: tuple[Callable[..., Any], tuple]) -> Any:
-    """``func(*job)``, for a pool that passes one argument."""
-    func, job = func_job
-    return func(*job)
+@contextmanager
+def _processes(workers: int) -> Iterator[ProcessPoolExecutor]:
+    """A pool of ``workers`` processes. Leaving it by an error, Ctrl-C or a caller that
+    stops early terminates them at once, mid-job; a worker that dies is an error
+    (``BrokenProcessPool``), not a wait without end."""
+    pool = ProcessPoolExecutor(workers, initializer=ignore_interrupts)
+    try:
+        yield pool
+    except BaseException:
+        for process in list(pool._processes.values()):  # no public way before Python 3.14
+            process.terminate()
+        raise
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def run_ordered(func: Callable[..., Any], jobs: list[tuple], workers: int) -> Iterator[Any]:
@@ -82,8 +94,9 @@ def run_ordered(func: Callable[..., Any], jobs: list[tuple], workers: int) -> It
     if workers <= 1:
         yield from (func(*job) for job in jobs)
         return
-    with multiprocessing.Pool(workers, ignore_interrupts) as pool:  # exit: terminate
-        yield from pool.imap(_call, [(func, job) for job in jobs])
+    with _processes(workers) as pool:
+        futures = [pool.submit(func, *job) for job in jobs]
+        yield from (f.result() for f in futures)
 
 
 def _ray() -> Any:
