@@ -3,6 +3,7 @@ worker processes ended with it."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 HAS_PROC = Path("/proc/self/stat").exists()
@@ -33,3 +34,12 @@ def running(pid: int) -> bool:
     """Whether ``pid`` is a live process (not ended, not a zombie)."""
     fields = _stat(pid)
     return fields is not None and fields[0] != "Z"
+
+
+def still_running(pids: list[int], grace: float = 30.0) -> list[int]:
+    """Those of ``pids`` still running once they have had ``grace`` seconds to end (a helper
+    process such as multiprocessing's resource tracker ends a moment after its parent)."""
+    deadline = time.monotonic() + grace
+    while (left := [p for p in pids if running(p)]) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    return left

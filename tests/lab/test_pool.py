@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from kibitz.lab.pool import run_all, run_ordered
-from processes import HAS_PROC, descendants, running
+from processes import HAS_PROC, descendants, still_running
 
 
 def _late(i: int) -> int:
@@ -86,4 +86,4 @@ def test_ctrl_c_stops_a_match_and_its_workers(tmp_path: Path) -> None:
         if match.poll() is None:
             os.killpg(match.pid, signal.SIGKILL)
     assert match.returncode == 130 and "interrupted" in err
-    assert not [w for w in workers if running(w)]
+    assert not still_running(workers)
