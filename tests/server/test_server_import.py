@@ -7,6 +7,7 @@ import json
 from fastapi.testclient import TestClient
 from helpers import HUMAN, new_table
 
+from kibitz.core.game import Annotation
 from kibitz.core.play import play_random
 from kibitz.core.record import make_record
 from kibitz.core.registry import game_class, load
@@ -41,6 +42,18 @@ def test_cardmate_text_record_imports_and_play_goes_on(client: TestClient) -> No
     r = client.post(f"/api/tables/{table_id}/actions",
                     json={"token": tokens["1"], "id": view["legal"][0]["id"]})
     assert r.status_code == 200 and r.json()["ply"] == 6
+
+
+def test_an_annotated_cardmate_record_imports_as_its_game(client: TestClient) -> None:
+    """``kibitz analyse --annotate``'s record: glyphs and comments leave the moves as they are."""
+    record = cardmate_record(5)
+    notes = {0: Annotation("?!", "+13 0.52, best 4Cj4 +40 0.58"), 1: Annotation("", "-13 0.48")}
+    text = game_class("cardmate").write_text_record(record, notes)
+    assert text and "?! {+13 0.52, best 4Cj4 +40 0.58} 1..." in text  # rearhand numbered
+    made = new_table(client, "", [HUMAN, HUMAN], record=text)
+    token = made["tokens"]["0"]
+    view = client.get(f"/api/tables/{made['id']}/view", params={"token": token}).json()
+    assert [m["text"] for m in view["moves"]] == record["actions"]
 
 
 def test_import_survives_a_restart(make_client) -> None:

@@ -28,6 +28,7 @@ from kibitz.ai.analysis_notes import (
     Kind,
     MoveNote,
     SideSummary,
+    annotation,
     expected_score,
     heading,
     mark_for,
@@ -43,10 +44,27 @@ from kibitz.core.game import CHANCE, Game, State
 from kibitz.core.record import Replay
 
 __all__ = [
-    "MARKS", "NODES", "SAMPLES", "SYMBOLS", "Analysis", "MoveNote", "SideSummary",
-    "analysis_agent", "analysis_spec", "analysis_steps", "expected_score", "heading",
-    "mark_for", "note_line", "player_moves", "replay_steps", "splittable", "summaries",
-    "summary_line", "whole",
+    "MARKS",
+    "NODES",
+    "SAMPLES",
+    "SYMBOLS",
+    "Analysis",
+    "MoveNote",
+    "SideSummary",
+    "analysis_agent",
+    "analysis_spec",
+    "analysis_steps",
+    "annotation",
+    "expected_score",
+    "heading",
+    "mark_for",
+    "note_line",
+    "player_moves",
+    "replay_steps",
+    "splittable",
+    "summaries",
+    "summary_line",
+    "whole",
 ]  # fmt: skip
 
 

@@ -12,6 +12,8 @@ import math
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
+from kibitz.core.game import Annotation
+
 Kind = Literal["score", "probability", "solver"]
 
 MARKS = ((0.30, "blunder"), (0.15, "mistake"), (0.07, "inaccuracy"))
@@ -118,6 +120,16 @@ def note_line(n: MoveNote, player_names: tuple[str, ...]) -> str:
     if n.mark:
         text += f"  {n.mark}"
     return text
+
+
+def annotation(n: MoveNote) -> Annotation:
+    """A note as a text record writes it with its move: the mark's glyph, and a comment of
+    the mover's evaluation and, where it is judged better, the engine's move
+    (``+215 0.62, best 8D:j8 +340 0.81``)."""
+    comment = " ".join(_judgement(n).split())
+    if n.best is not None and n.loss > 0:
+        comment += f", best {n.best} {' '.join(_judgement(n, best=True).split())}"
+    return Annotation(SYMBOLS.get(n.mark or "", ""), comment)
 
 
 def _judgement(n: MoveNote, best: bool = False) -> str:

@@ -9,8 +9,9 @@ from typing import Annotated
 
 import typer
 
-from kibitz.ai.analysis import NODES, heading, note_line, summaries, summary_line
+from kibitz.ai.analysis import NODES, annotation, heading, note_line, summaries, summary_line
 from kibitz.cli.common import app, read_text, user_errors
+from kibitz.core.errors import InvalidOptions
 from kibitz.core.record import parse_record_text, replay
 from kibitz.lab.review import Judging, Reviewed, player_totals, review, steps_apart
 
@@ -42,6 +43,12 @@ def analyse_cmd(
         ),
     ] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    annotate: Annotated[
+        bool,
+        typer.Option(
+            help="Print the game's own text record (Cardmate's), its moves marked and commented."
+        ),
+    ] = False,
     workers: Annotated[
         int,
         typer.Option(
@@ -63,11 +70,24 @@ def analyse_cmd(
     summarised as each is analysed, then every player's moves summed over all the games: its
     marks and its average loss, the players named by the agents in the records."""
     judging = Judging(level, spec, nodes, samples, seed)
+    if annotate and (as_json or len(files) > 1):
+        raise InvalidOptions(
+            "--annotate writes one game's text record: not with --json or several records"
+        )
     if len(files) > 1:
         _review(files, judging, workers, as_json)
         return
-    done = replay(parse_record_text(read_text(files[0])))
+    record = parse_record_text(read_text(files[0]))
+    done = replay(record)
+    if annotate and done.game.write_text_record(record) is None:
+        raise InvalidOptions(
+            f"{done.game.name} has no text record of its own to annotate; --json gives the analysis"
+        )
     analysis, notes = steps_apart(done, judging, workers)
+    if annotate:
+        marked = {note.ply - 1: annotation(note) for note in notes}
+        typer.echo(done.game.write_text_record(record, marked), nl=False)
+        return
     if as_json:
         analysis.moves.extend(notes)
         typer.echo(json.dumps(analysis.to_json()))

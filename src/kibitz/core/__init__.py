@@ -9,7 +9,7 @@ from kibitz.core.errors import (
     NotationError,
     UnknownGame,
 )
-from kibitz.core.game import CHANCE, TERMINAL, Game, State
+from kibitz.core.game import CHANCE, TERMINAL, Annotation, Game, State
 from kibitz.core.outcome import Outcome
 from kibitz.core.record import make_record, replay, replay_text
 from kibitz.core.registry import games, load
@@ -18,6 +18,7 @@ from kibitz.core.rng import Rng
 __all__ = [
     "CHANCE",
     "TERMINAL",
+    "Annotation",
     "Game",
     "IllegalAction",
     "InvalidOptions",

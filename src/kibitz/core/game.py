@@ -10,6 +10,8 @@ from __future__ import annotations
 import json
 import math
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 import numpy as np
@@ -24,6 +26,15 @@ CHANCE = -1
 """``current_player`` at a chance node: the next action is drawn from ``chance_outcomes()``."""
 TERMINAL = -4
 """``current_player`` once the game is over."""
+
+
+@dataclass(frozen=True)
+class Annotation:
+    """What an annotated text record says of one move: a glyph written after it (``??``,
+    ``?``, ``?!``) and a comment (an analysis's evaluation and better move)."""
+
+    glyph: str = ""
+    comment: str = ""
 
 
 class Game(ABC):
@@ -223,8 +234,11 @@ class Game(ABC):
         return None
 
     @classmethod
-    def write_text_record(cls, record: dict) -> str | None:
-        """Write a JSON record in the game's own text format, or None if it has none."""
+    def write_text_record(
+        cls, record: dict, annotations: Mapping[int, Annotation] | None = None
+    ) -> str | None:
+        """Write a JSON record in the game's own text format, or None if it has none;
+        ``annotations`` by action index (from 0) are written with their moves."""
         return None
 
 

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import secrets
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from kibitz.core.capabilities import GameAI
-from kibitz.core.game import Game
+from kibitz.core.game import Annotation, Game
 from kibitz.core.rng import Rng
 from kibitz.games.cardmate.cards import (
     CENTRE_LINE,
@@ -120,8 +121,11 @@ class CardmateGame(Game):
         return read_text_record(text)
 
     @classmethod
-    def write_text_record(cls, record: dict) -> str | None:
-        """A Cardmate text record (tags and movetext) of a JSON record."""
+    def write_text_record(
+        cls, record: dict, annotations: Mapping[int, Annotation] | None = None
+    ) -> str | None:
+        """A Cardmate text record (tags and movetext) of a JSON record, its moves annotated
+        with glyphs and ``{comments}`` where given."""
         from kibitz.games.cardmate.record import write_text_record
 
-        return write_text_record(record)
+        return write_text_record(record, annotations)

@@ -10,9 +10,11 @@ from __future__ import annotations
 import dataclasses
 import re
 import textwrap
+from collections.abc import Mapping
 from typing import Any
 
 from kibitz.core.errors import InvalidOptions, InvalidRecord, KibitzError
+from kibitz.core.game import Annotation
 from kibitz.core.options import options_to_json, parse_option_text
 from kibitz.games.cardmate.options import CardmateOptions
 from kibitz.games.cardmate.rules import CardmateState
@@ -228,8 +230,12 @@ def _metadata(tags: dict[str, str], finished: bool) -> dict[str, Any]:
 
 
 # -- writing ----------------------------------------------------------------------------
-def write_text_record(record: dict[str, Any]) -> str:
-    """The text record of a Cardmate JSON record (replayed to write full notation)."""
+def write_text_record(
+    record: dict[str, Any], annotations: Mapping[int, Annotation] | None = None
+) -> str:
+    """The text record of a Cardmate JSON record (replayed to write full notation), each
+    move with its annotation (by action index) if given: the glyph after the move, the
+    comment in braces after it."""
     from kibitz.core.record import replay
 
     done = replay(record)
@@ -245,7 +251,7 @@ def write_text_record(record: dict[str, Any]) -> str:
         result = "*"
     tags = _tags_to_write(record, done.game, meta, result, outcome.reason if outcome else None)
     head = "".join(f'[{k} "{_escape(v)}"]\n' for k, v in tags.items())
-    return head + "\n" + _movetext(moves, result) + "\n"
+    return head + "\n" + _movetext(moves, result, annotations or {}) + "\n"
 
 
 def _tags_to_write(
@@ -293,16 +299,22 @@ def _option_value(value: Any) -> str:
     return str(value)
 
 
-def _movetext(moves: list[tuple[int, str]], result: str) -> str:
+def _movetext(
+    moves: list[tuple[int, str]], result: str, annotations: Mapping[int, Annotation]
+) -> str:
+    """The movetext: numbered moves, their glyphs and comments, then the result. Rearhand's
+    move is numbered (``18...``) when it opens the text or follows a comment."""
     tokens = []
+    numbered = True
     for index, (ply, move) in enumerate(moves):
-        number = ply // 2 + 1
+        note = annotations.get(index, Annotation())
         if ply % 2 == 0:
-            tokens.append(f"{number}.{move}")
-        elif index == 0:
-            tokens.append(f"{number}...{move}")
+            tokens.append(f"{ply // 2 + 1}.{move}{note.glyph}")
         else:
-            tokens.append(move)
+            tokens.append(f"{ply // 2 + 1}...{move}{note.glyph}" if numbered else move + note.glyph)
+        numbered = bool(note.comment)
+        if note.comment:
+            tokens.append("{" + note.comment.replace("}", ")") + "}")
     tokens.append(result)
     return textwrap.fill(" ".join(tokens), WIDTH, break_long_words=False, break_on_hyphens=False)
 
