@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 from helpers import BLUNDER, HUMAN, finished_fortress, new_table
 
 import kibitz
-from kibitz.core.record import make_record
+from kibitz.core.record import make_record, parse_record_text
 from kibitz.server import analysis
 from kibitz.server.hub import Busy
 
@@ -45,11 +45,39 @@ def test_a_finished_game_is_analysed_and_its_positions_shown(client: TestClient)
 
 def test_analysis_is_refused_during_play_and_for_unknown_tables(client: TestClient) -> None:
     made = new_table(client, "tchess", [HUMAN, HUMAN])
-    for path in ("analysis", "position/0"):
+    for path in ("analysis", "analysis/record", "position/0"):
         r = client.get(f"/api/tables/{made['id']}/{path}")
         assert r.status_code == 400 and "once the game is over" in r.json()["error"]
         missing = client.get(f"/api/tables/nosuch/{path}")
         assert missing.status_code == 404 and "error" in missing.json()
+
+
+def test_a_finished_cardmate_game_comes_as_its_text_record_with_the_analysis_in_it(
+    client: TestClient,
+) -> None:
+    made = new_table(client, "cardmate", [HUMAN, HUMAN], options={"max_plies": 4})
+    table, tokens = made["id"], made["tokens"]
+    for ply in range(4):
+        token = tokens[str(ply % 2)]
+        view = client.get(f"/api/tables/{table}/view", params={"token": token}).json()
+        r = client.post(f"/api/tables/{table}/actions",
+                        json={"token": token, "id": view["legal"][0]["id"]})
+        assert r.status_code == 200, r.text
+    r = client.get(f"/api/tables/{table}/analysis/record")
+    assert r.status_code == 200 and r.headers["content-type"].startswith("text/plain")
+    judged = client.get(f"/api/tables/{table}/analysis").json()["moves"]
+    record = client.get(f"/api/tables/{table}/record").json()
+    assert parse_record_text(r.text)["actions"] == record["actions"]
+    assert r.text.count("{") == len(judged) == 4
+
+
+def test_a_game_without_a_text_record_has_no_annotated_record(client: TestClient) -> None:
+    table = finished_fortress(client)
+    r = client.get(f"/api/tables/{table}/analysis/record")
+    assert r.status_code == 404
+    assert r.json()["error"] == (
+        f"fortress has no text record of its own; the analysis is at /api/tables/{table}/analysis"
+    )
 
 
 def test_a_game_over_the_move_cap_is_refused(

@@ -30,6 +30,8 @@ from pagekit import (
 )
 from playwright.sync_api import Browser, Page, expect
 
+from kibitz.core.record import parse_record_text
+
 
 def test_a_finished_deal_is_analysed_on_the_page(
     browser: Browser, server: Server, shots: Path
@@ -61,6 +63,8 @@ def test_a_finished_deal_is_analysed_on_the_page(
     expect(page.locator("#analysis .graph-title")).to_contain_text("Winnable after each move")
     assert page.locator(".eval-graph .eval-point").count() >= 3
     expect(page.locator(".analysis-summary")).to_contain_text("Player: 1 blunder, 0 mistakes")
+    expect(page.locator("#analysis [role=status]")).to_contain_text("moves judged.")
+    expect(page.locator("#analysis-record")).to_have_count(0)  # Fortress: JSON records only
     first.click()
     expect(page.locator("#analysis-where")).to_contain_text(
         "Showing the position after move 1",
@@ -89,6 +93,36 @@ def test_a_finished_deal_is_analysed_on_the_page(
     for tab in (player, spectator):
         assert tab.errors == [], tab.errors
         tab.close()
+
+
+def test_a_cardmate_game_is_downloaded_with_its_analysis_in_its_record(
+    browser: Browser, server: Server, shots: Path
+) -> None:
+    """A game cut at six plies against level 1: once every move is judged, the record in
+    Cardmate's own format comes with the marks and comments, and reads back as the game that
+    was played."""
+    player = open_tab(browser, DESKTOP)
+    page = player.page
+    table = start_from_lobby(
+        page, server.url, "cardmate", {"max_plies": "6"}, seats={1: "computer:1"}
+    )
+    play_to_the_end(page)
+    page.click("#analyse")
+    download = page.locator("#analysis-record")
+    expect(download).to_be_visible(timeout=60_000)  # the workers start cold
+    expect(page.locator("#analysis [role=status]")).to_contain_text("moves judged.")
+    shoot(page, shots, "analysis-cardmate-record")
+    with page.expect_download() as saved:
+        download.click()
+    assert saved.value.suggested_filename == f"cardmate-{table}-analysis.pgn"
+    text = Path(saved.value.path()).read_text()
+    played = httpx.get(f"{server.url}/api/tables/{table}/record").json()
+    assert parse_record_text(text)["actions"] == played["actions"]
+    judged = [b.inner_text() for b in page.locator(".analysis-moves button").all()]
+    assert text.count("{") == len(judged) >= 4  # a comment for every move judged
+    assert '[Forehand "tester"]' in text
+    assert player.errors == [], player.errors
+    player.close()
 
 
 def play_to_the_end(page: Page) -> None:

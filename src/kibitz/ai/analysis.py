@@ -17,8 +17,9 @@ given, or the game's declared analysis spec (``GameAI.analysis``; the top level 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from functools import partial
+from typing import Any
 
 from kibitz.ai.analysis_hidden import SAMPLES, ExpectingAgent, probability_notes
 from kibitz.ai.analysis_notes import (
@@ -208,6 +209,15 @@ def player_moves(done: Replay) -> int:
         moves += state.current_player != CHANCE
         state.push(action)
     return moves
+
+
+def annotated_record(game: Game, record: dict[str, Any], notes: Iterable[MoveNote]) -> str:
+    """``record`` in ``game``'s own text format, each judged move written with its mark's
+    glyph and a comment of its evaluation and the better move (``annotation``)."""
+    text = game.write_text_record(record, {note.ply - 1: annotation(note) for note in notes})
+    if text is None:
+        raise InvalidOptions(f"{game.name} has no text record of its own to annotate")
+    return text
 
 
 def whole(steps: tuple[Analysis, Iterator[MoveNote]]) -> Analysis:

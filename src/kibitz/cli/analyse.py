@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from kibitz.ai.analysis import NODES, annotation, heading, note_line, summaries, summary_line
+from kibitz.ai.analysis import NODES, annotated_record, heading, note_line, summaries, summary_line
 from kibitz.cli.common import app, read_text, user_errors
 from kibitz.core.errors import InvalidOptions
 from kibitz.core.record import parse_record_text, replay
@@ -79,14 +79,13 @@ def analyse_cmd(
         return
     record = parse_record_text(read_text(files[0]))
     done = replay(record)
-    if annotate and done.game.write_text_record(record) is None:
+    if annotate and done.game.text_record is None:
         raise InvalidOptions(
             f"{done.game.name} has no text record of its own to annotate; --json gives the analysis"
         )
     analysis, notes = steps_apart(done, judging, workers)
     if annotate:
-        marked = {note.ply - 1: annotation(note) for note in notes}
-        typer.echo(done.game.write_text_record(record, marked), nl=False)
+        typer.echo(annotated_record(done.game, record, notes), nl=False)
         return
     if as_json:
         analysis.moves.extend(notes)

@@ -64,6 +64,9 @@ class Game(ABC):
     """Partnerships (seats that share a result); empty when every seat plays for itself."""
     player_colours: ClassVar[tuple[str, ...]] = ()
     """A CSS colour per seat for front ends (empty: the front end chooses)."""
+    text_record: ClassVar[str | None] = None
+    """The file extension of the game's own text record format (``write_text_record``,
+    ``read_text_record``), or None where its records are JSON only."""
     features: ClassVar[Features] = Features()
     """Play features front ends offer (undo, concede, statistics kind)."""
     presets: ClassVar[dict[str, dict[str, Any]]] = {"default": {}}

@@ -34,13 +34,19 @@ from multiprocessing.managers import SyncManager
 from typing import Any, Protocol
 
 from fastapi import FastAPI, Path, Query, Request
-from fastapi.responses import StreamingResponse
+from fastapi.responses import PlainTextResponse, StreamingResponse
 from sqlalchemy.exc import SQLAlchemyError
 
-from kibitz.ai.analysis import analysis_agent, player_moves, replay_steps
+from kibitz.ai.analysis import (
+    MoveNote,
+    analysis_agent,
+    annotated_record,
+    player_moves,
+    replay_steps,
+)
 from kibitz.core.errors import KibitzError
 from kibitz.core.record import replay
-from kibitz.server.hub import Busy, Hub
+from kibitz.server.hub import Busy, Hub, NotFound
 from kibitz.server.limits import BadInput
 from kibitz.server.store import Store
 from kibitz.server.table import LiveTable
@@ -413,6 +419,24 @@ def install(
                 yield json.dumps(message) + "\n"
 
         return StreamingResponse(lines(), media_type="application/x-ndjson")
+
+    @app.get(
+        "/api/tables/{table_id}/analysis/record",
+        summary="A finished game's own text record, its moves marked and commented",
+        response_class=PlainTextResponse,
+    )
+    @rate(ANALYSIS_RATE)
+    async def analysis_record(request: Request, table_id: str) -> PlainTextResponse:
+        table, record = finished_record(hub, store, table_id)
+        if table.game.text_record is None:
+            raise NotFound(
+                f"{table.game.name} has no text record of its own; "
+                f"the analysis is at /api/tables/{table_id}/analysis"
+            )
+        made = await analyses.get(table_id, record, analysis_agent(table.game))
+        notes = [MoveNote(**move) for move in made["moves"]]
+        text = await asyncio.to_thread(annotated_record, table.game, record, notes)
+        return PlainTextResponse(text)
 
     @app.get("/api/tables/{table_id}/position/{ply}", summary="A finished game's position")
     @rate(POSITION_RATE)

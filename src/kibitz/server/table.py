@@ -149,6 +149,7 @@ class LiveTable:
             ],
             "seed": None if self.hidden or self.state.seed is None else str(self.state.seed),
             "private": self.stored.private,
+            "text_record": self.game.text_record,
         }
         if description:
             out["description"] = self.description

@@ -37,6 +37,7 @@ class CardmateGame(Game):
     player_names: ClassVar[tuple[str, ...]] = PLAYER_NAMES
     options_class: ClassVar[type] = CardmateOptions
     summary: ClassVar[str] = "cards as chess pieces: rank moves, suit captures, two Kings each"
+    text_record: ClassVar[str | None] = "pgn"
     length_defaults: ClassVar[dict[str, Any]] = {"max_plies": 300}
     match_defaults: ClassVar[dict[str, Any]] = {"suit_setup": True, **length_defaults}
     """Lab matches deal each side's two cards of a rank at random, so that games between

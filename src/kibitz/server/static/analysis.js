@@ -6,8 +6,9 @@
 // score, or whether a patience deal is still winnable), each side's count of marks, and the
 // move list with ?! ? ?? and the engine's better move. Choosing a move (in the list or on the
 // graph) shows the position after it on the board as its mover saw it (the game is over: every
-// card is in the record already), through `show(ply, view, seat)`.
-import { api, streamLines } from "/static/net.js";
+// card is in the record already), through `show(ply, view, seat)`. A game with a text record
+// of its own (Cardmate's) can be downloaded with the analysis in it once every move is judged.
+import { api, fetchText, streamLines } from "/static/net.js";
 import { button, el, svg, svgText } from "/static/ui.js";
 
 const SYMBOLS = { blunder: "??", mistake: "?", inaccuracy: "?!" };
@@ -147,6 +148,20 @@ export async function openAnalysis(box, tableId, msg, show) {
     status.textContent = left > 0 ? `Analysing: ${data.moves.length} of ${data.total} moves judged...` : `All ${data.total} moves judged.`;
   }
 
+  // The game's own text record with the analysis in it (Cardmate's), downloaded as a file.
+  function recordButton() {
+    const name = `${msg.table.game}-${tableId}-analysis.${msg.table.text_record}`;
+    return button("Download the annotated record", async (event) => {
+      try {
+        const text = await fetchText(`/api/tables/${encodeURIComponent(tableId)}/analysis/record`);
+        const href = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
+        el("a", { href, download: name }).click();
+      } catch (e) {
+        event.target.after(el("p", { className: "error", attrs: { role: "alert" }, textContent: `No annotated record: ${e.message}` }));
+      }
+    }, { id: "analysis-record" });
+  }
+
   function receive(message) {
     if (message.type === "queued") {
       const games = message.ahead === 1 ? "one other game" : `${message.ahead} other games`;
@@ -170,6 +185,7 @@ export async function openAnalysis(box, tableId, msg, show) {
       if (!pending) { pending = true; requestAnimationFrame(redraw); }
     } else if (message.type === "done") {
       finished = true;
+      if (msg.table.text_record && data && data.total) status.after(recordButton());
     } else if (message.type === "error") {
       throw new Error(message.error);
     }

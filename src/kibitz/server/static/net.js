@@ -13,15 +13,25 @@ export async function api(method, url, body) {
   return data;
 }
 
+// The error of a refused request: the server's message, or else its status.
+async function refused(r) {
+  let message = `${r.status} ${r.statusText}`;
+  try { message = (await r.json()).error || message; } catch { /* not JSON: the status */ }
+  return new Error(message);
+}
+
+// The text at `url` (a record to download); a refused request throws its error, as `api` does.
+export async function fetchText(url) {
+  const r = await fetch(url);
+  if (!r.ok) throw await refused(r);
+  return r.text();
+}
+
 // Read a stream of JSON lines (NDJSON) from `url`, calling `onMessage` with each object as it
 // arrives; a refused request throws its error, as `api` does.
 export async function streamLines(url, onMessage) {
   const r = await fetch(url);
-  if (!r.ok) {
-    let message = `${r.status} ${r.statusText}`;
-    try { message = (await r.json()).error || message; } catch { /* not JSON: the status */ }
-    throw new Error(message);
-  }
+  if (!r.ok) throw await refused(r);
   const reader = r.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = "";
   for (;;) {
