@@ -11,7 +11,7 @@ from tui_helpers import SHORT, make_app, settle
 
 from kibitz.ai.analysis import SYMBOLS, MoveNote, player_moves, replay_steps, whole
 from kibitz.core.errors import InvalidOptions
-from kibitz.core.record import replay
+from kibitz.core.record import parse_record_text, replay
 from kibitz.tui.analysis import AnalysisRun, AnalysisScreen, graph_text
 from kibitz.tui.screens import GameOverScreen
 
@@ -213,7 +213,7 @@ async def test_an_analysis_that_fails_part_way_says_why_and_keeps_what_it_judged
     app = make_app("smess", tmp_path / "r.json", person=None, **SHORT["smess"])
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        run = AnalysisRun(replay(app.driver.record()))
+        run = AnalysisRun(app.driver.record())
         judged_two = [next(run._notes), next(run._notes)]
 
         def failing():
@@ -231,3 +231,31 @@ async def test_an_analysis_that_fails_part_way_says_why_and_keeps_what_it_judged
         await pilot.press("escape")
         await pilot.pause()
         assert not isinstance(app.screen, AnalysisScreen)  # the table carries on
+
+
+async def test_s_saves_the_annotated_record_once_every_move_is_judged(tmp_path):
+    """Cardmate, two computers for six plies: ``s`` writes its text record with the marks
+    and comments beside the game's record; a game without a text record has no such key."""
+    record = tmp_path / "game.json"
+    app = make_app("cardmate", record, person=None, vs=("random",), max_plies=6)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("e")
+        await judged(pilot)
+        assert "s save" in text_of(app, "#analysis-keys")
+        await pilot.press("s")
+        await pilot.pause()
+        saved = tmp_path / "game-analysis.pgn"
+        text = saved.read_text()
+        assert parse_record_text(text)["actions"] == app.driver.record()["actions"]
+        assert text.count("{") == len(app.analysis.notes) == 6
+    app = make_app("smess", tmp_path / "smess.json", person=None, vs=("random",), max_plies=4)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("e")
+        await judged(pilot)
+        assert "s save" not in text_of(app, "#analysis-keys")
+        await pilot.press("s")
+        await pilot.pause()
+        written = sorted(p.name for p in tmp_path.iterdir())
+        assert written == ["game-analysis.pgn", "game.json", "smess.json"]  # no smess text

@@ -139,7 +139,7 @@ def _judgement(n: MoveNote, best: bool = False) -> str:
         return "unknown" if expected is None else ("winnable" if expected == 1.0 else "lost")
     shown = "  ?  " if expected is None else f"{expected:.2f}"
     value = n.best_value if best else n.value
-    return shown if value is None else f"{value:>+9.0f}  {shown}"
+    return shown if value is None else f"{round(value):>+9d}  {shown}"  # never "-0"
 
 
 def heading(analysis: Analysis) -> str:

@@ -8,6 +8,7 @@ leaving the screen and coming back goes on where it stopped.
 from __future__ import annotations
 
 import threading
+from pathlib import Path
 from typing import Any, ClassVar
 
 from rich.style import Style
@@ -21,9 +22,16 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
-from kibitz.ai.analysis import SYMBOLS, MoveNote, player_moves, replay_steps, summaries
+from kibitz.ai.analysis import (
+    SYMBOLS,
+    MoveNote,
+    annotated_record,
+    player_moves,
+    replay_steps,
+    summaries,
+)
 from kibitz.core.errors import KibitzError
-from kibitz.core.record import Replay
+from kibitz.core.record import replay
 from kibitz.tui.panels import move_spots
 from kibitz.tui.views import Frame, GameView, view_for
 from kibitz.tui.views.base import MUTED
@@ -34,10 +42,12 @@ BARS = "▁▂▃▄▅▆▇█"
 
 
 class AnalysisRun:
-    """The analysis of one finished game, judged a move at a time (``step``) and kept."""
+    """The analysis of one finished game's record, judged a move at a time (``step``) and
+    kept."""
 
-    def __init__(self, done: Replay) -> None:
-        self.done = done
+    def __init__(self, record: dict[str, Any]) -> None:
+        self.record = record
+        done = self.done = replay(record)
         self.history = tuple(done.state.history)
         """The game's actions, to tell whether the game has changed since (an undo)."""
         self.analysis, self._notes = replay_steps(done)
@@ -114,16 +124,25 @@ class AnalysisScreen(Screen[None]):
     BINDINGS: ClassVar[list[Binding]] = [
         Binding("escape,q,e", "back", "back to the table"),
         Binding("m", "marked", "marked moves only / every move"),
+        Binding("s", "save", "save the annotated record"),
     ]
 
     class Judged(Message):
         """The worker judged one more move (or finished)."""
 
     def __init__(
-        self, run: AnalysisRun, description: dict[str, Any], flipped: bool, person: int | None
+        self,
+        run: AnalysisRun,
+        description: dict[str, Any],
+        flipped: bool,
+        person: int | None,
+        save_to: Path | None = None,
     ) -> None:
         super().__init__()
         self.run = run
+        self.save_to = save_to
+        """Where ``s`` writes the game's text record with the analysis in it (None: the
+        game has no text record of its own)."""
         self.description = description
         self.flipped = flipped
         self.person = person
@@ -146,9 +165,8 @@ class AnalysisScreen(Screen[None]):
             yield Static(id="analysis-marks")
             yield Static(id="analysis-detail")
             yield OptionList(id="analysis-moves")
-            yield Static(
-                Text("↑↓ move  m marked  Esc back", Style(dim=True)), id="analysis-keys"
-            )
+            keys = "↑↓ move  m marked" + ("  s save" if self.save_to else "") + "  Esc back"
+            yield Static(Text(keys, Style(dim=True)), id="analysis-keys")
 
     def on_mount(self) -> None:
         self.query_one("#analysis-moves").focus()
@@ -273,3 +291,20 @@ class AnalysisScreen(Screen[None]):
         self._update()
         if not menu.option_count:
             self.query_one("#analysis-detail", Static).update(Text("no marked moves", MUTED))
+
+    def action_save(self) -> None:
+        """Write the game's own text record with the analysis in it, once every move is
+        judged (games with a text record of their own: Cardmate)."""
+        game = self.run.done.game
+        if self.save_to is None:
+            self.notify(f"{game.name} has no text record to annotate", severity="warning")
+        elif not self.run.finished:
+            self.notify("the record is saved once every move is judged", severity="warning")
+        else:
+            try:
+                self.save_to.parent.mkdir(parents=True, exist_ok=True)
+                self.save_to.write_text(annotated_record(game, self.run.record, self.run.notes))
+            except OSError as exc:
+                self.notify(f"not saved: {exc.strerror or exc}", severity="error")
+                return
+            self.notify(f"annotated record saved: {self.save_to}")

@@ -23,7 +23,6 @@ from textual.widgets.option_list import Option
 
 from kibitz.core.capabilities import Hint
 from kibitz.core.errors import KibitzError
-from kibitz.core.record import replay
 from kibitz.core.session import Step
 from kibitz.tui.analysis import AnalysisRun, AnalysisScreen
 from kibitz.tui.driver import Driver
@@ -348,11 +347,15 @@ class PlayApp(App[None]):
         history = tuple(self.driver.state.history)
         if self.analysis is None or self.analysis.history != history:
             try:
-                self.analysis = AnalysisRun(replay(self.driver.record()))
+                self.analysis = AnalysisRun(self.driver.record())
             except KibitzError as exc:
                 self.say(str(exc), ERROR)
                 return
-        screen = AnalysisScreen(self.analysis, self.description, self.flipped, self.driver.viewer)
+        ext, path = self.driver.game.text_record, self.record_path
+        save_to = path.with_name(f"{path.stem}-analysis.{ext}") if ext else None
+        screen = AnalysisScreen(
+            self.analysis, self.description, self.flipped, self.driver.viewer, save_to
+        )
         self.push_screen(screen)
 
     def action_undo(self) -> None:
