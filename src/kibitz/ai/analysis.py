@@ -1,5 +1,5 @@
 """Game analysis: each move of a game judged from the mover's side, the best move where it
-differs, and marks for inaccuracies, mistakes and blunders (``?!``, ``?``, ``??``).
+is judged better, and marks for inaccuracies, mistakes and blunders (``?!``, ``?``, ``??``).
 
 The kind of analysis follows from the game's declarations and what the agent reports:
 

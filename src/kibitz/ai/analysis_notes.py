@@ -37,7 +37,8 @@ class MoveNote:
     expected: float | None
     """The mover's expected score (0 lost .. 1 won) after the move played; None unknown."""
     best: str | None
-    """The analysing engine's preferred move where it differs from the move played."""
+    """The analysing engine's move where it is judged better than the move played (a
+    different move judged as good is not named)."""
     best_value: float | None
     best_expected: float | None
     loss: float
@@ -127,7 +128,7 @@ def annotation(n: MoveNote) -> Annotation:
     the mover's evaluation and, where it is judged better, the engine's move
     (``+215 0.62, best 8D:j8 +340 0.81``)."""
     comment = " ".join(_judgement(n).split())
-    if n.best is not None and n.loss > 0:
+    if n.best is not None:
         comment += f", best {n.best} {' '.join(_judgement(n, best=True).split())}"
     return Annotation(SYMBOLS.get(n.mark or "", ""), comment)
 

@@ -63,6 +63,7 @@ def score_notes(
         value = _value_for(seat, after, searched[1])
         best_value = max(best_value, value)
         loss = max(0.0, expected_score(best_value) - expected_score(value))
+        better = best not in (None, action) and best_value > value
         yield MoveNote(
             ply=ply + 1,
             seat=seat,
@@ -70,7 +71,7 @@ def score_notes(
             move=state.action_to_str(action),
             value=value,
             expected=round(expected_score(value), 4),
-            best=None if best in (None, action) else state.action_to_str(best),
+            best=state.action_to_str(best) if better else None,
             best_value=best_value,
             best_expected=round(expected_score(best_value), 4),
             loss=round(loss, 4),

@@ -2,7 +2,7 @@
 
 After each move the question is the one a patience player asks: is the deal still winnable?
 From a winnable position a move into a lost one is a blunder (expected score 1 to 0), and
-the solver's move is shown where the move played differs from it. Solving stops at ``nodes``
+the solver's move is shown where the move played throws the win away. Solving stops at ``nodes``
 solver nodes a position, and ``SEARCHES`` times that in all (the verdict is then
 ``unknown``, which earns no mark). A position is solved only when its verdict does not
 follow from the one before: following the proven line keeps the deal won, and nothing
@@ -66,7 +66,8 @@ def solver_notes(
         if state.current_player < 0:
             now = after
             continue
-        best = now.moves[0] if now.verdict == "win" and now.moves else None
+        won = now.verdict == "win" and bool(now.moves) and after.verdict != "win"  # thrown away
+        best = now.moves[0] if won else None
         expected, best_expected = EXPECTED.get(after.verdict), EXPECTED.get(now.verdict)
         known = expected is not None and best_expected is not None
         loss = max(0.0, best_expected - expected) if known else 0.0  # type: ignore[operator]
