@@ -15,6 +15,7 @@ from kibitz.ai.analysis import (
     analysis_steps,
     expected_score,
     mark_for,
+    score_text,
     summaries,
     summary_line,
     whole,
@@ -75,6 +76,14 @@ def test_planted_blunder_is_marked() -> None:
     for note in notes:
         assert note.best_value >= note.value
         assert note.mark == (mark_for(note.loss) if note.best is not None else None)
+
+
+def test_a_forced_win_or_loss_shows_as_the_winners_moves_to_the_end() -> None:
+    win = 1_000_000
+    assert [score_text(v) for v in (215.4, -0.3, -31)] == ["+215", "+0", "-31"]
+    assert score_text(win - 4) == "#2"  # the mover wins with its second move from here
+    assert score_text(-(win - 5)) == "#-3"  # the opponent wins with its third move
+    assert (score_text(win), score_text(-win)) == ("won", "lost")
 
 
 def test_expected_score_and_marks() -> None:

@@ -34,6 +34,7 @@ from kibitz.ai.analysis_notes import (
     heading,
     mark_for,
     note_line,
+    score_text,
     summaries,
     summary_line,
 )
@@ -55,6 +56,7 @@ __all__ = [
     "analysis_agent",
     "analysis_spec",
     "analysis_steps",
+    "annotated_record",
     "annotation",
     "expected_score",
     "heading",
@@ -62,6 +64,7 @@ __all__ = [
     "note_line",
     "player_moves",
     "replay_steps",
+    "score_text",
     "splittable",
     "summaries",
     "summary_line",

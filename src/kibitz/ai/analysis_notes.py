@@ -16,6 +16,10 @@ from kibitz.core.game import Annotation
 
 Kind = Literal["score", "probability", "solver"]
 
+WIN_SCORE = 1_000_000.0
+"""The score of a won position: search agents score a win in n plies ``WIN_SCORE - n``."""
+FORCED = WIN_SCORE - 1000
+"""Scores beyond this are forced wins or losses."""
 MARKS = ((0.30, "blunder"), (0.15, "mistake"), (0.07, "inaccuracy"))
 """Expected-score loss at which a move earns each mark, worst first."""
 SYMBOLS = {"blunder": "??", "mistake": "?", "inaccuracy": "?!"}
@@ -117,7 +121,7 @@ def note_line(n: MoveNote, player_names: tuple[str, ...]) -> str:
     mark = SYMBOLS.get(n.mark or "", "")
     text = f"{n.ply:>3}. {player_names[n.seat]:<6} {n.move + mark:<14} {_judgement(n)}"
     if n.best is not None:
-        text += f"  best {n.best} ({_judgement(n, best=True)})"
+        text += f"  best {n.best} ({_judgement(n, best=True).strip()})"
     if n.mark:
         text += f"  {n.mark}"
     return text
@@ -140,7 +144,19 @@ def _judgement(n: MoveNote, best: bool = False) -> str:
         return "unknown" if expected is None else ("winnable" if expected == 1.0 else "lost")
     shown = "  ?  " if expected is None else f"{expected:.2f}"
     value = n.best_value if best else n.value
-    return shown if value is None else f"{round(value):>+9d}  {shown}"  # never "-0"
+    return shown if value is None else f"{score_text(value):>9}  {shown}"
+
+
+def score_text(value: float) -> str:
+    """A search score as shown: ``+215`` in the engine's units, ``#3`` a forced win in three
+    of the mover's own moves, ``#-3`` a forced loss in three of the opponent's, ``won`` or
+    ``lost`` once the game is over."""
+    if abs(value) <= FORCED:
+        return f"{round(value):+d}"  # never "-0"
+    plies = round(WIN_SCORE - abs(value))
+    if plies == 0:
+        return "won" if value > 0 else "lost"
+    return f"#{'' if value > 0 else '-'}{(plies + 1) // 2}"
 
 
 def heading(analysis: Analysis) -> str:

@@ -12,13 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Protocol, runtime_checkable
 
-from kibitz.ai.analysis_notes import MoveNote, expected_score, mark_for
+from kibitz.ai.analysis_notes import WIN_SCORE, MoveNote, expected_score, mark_for
 from kibitz.core.agent import Agent
 from kibitz.core.errors import InvalidOptions
 from kibitz.core.game import Game, State
-
-WIN_SCORE = 1_000_000.0
-"""The score of a won position (search agents score wins near it)."""
 
 
 @runtime_checkable
