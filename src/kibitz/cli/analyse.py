@@ -46,7 +46,8 @@ def analyse_cmd(
     annotate: Annotated[
         bool,
         typer.Option(
-            help="Print the game's own text record (Cardmate's), its moves marked and commented."
+            "--annotate",
+            help="Print the game's own text record (Cardmate's), its moves marked and commented.",
         ),
     ] = False,
     workers: Annotated[
