@@ -259,3 +259,27 @@ async def test_s_saves_the_annotated_record_once_every_move_is_judged(tmp_path):
         await pilot.pause()
         written = sorted(p.name for p in tmp_path.iterdir())
         assert written == ["game-analysis.pgn", "game.json", "smess.json"]  # no smess text
+
+
+async def test_an_analysis_stopped_part_way_saves_no_annotated_record(tmp_path):
+    app = make_app("cardmate", tmp_path / "game.json", person=None, max_plies=6)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        run = AnalysisRun(app.driver.record())
+        first = next(run._notes)
+
+        def failing():
+            yield first
+            raise InvalidOptions("the engine gave up")
+
+        run._notes = failing()
+        app.analysis = run
+        await pilot.press("e")
+        await judged(pilot)
+        assert run.finished and run.error == "the engine gave up"
+        told: list[str] = []
+        app.notify = lambda message, **_: told.append(message)
+        await pilot.press("s")
+        await pilot.pause()
+        assert not (tmp_path / "game-analysis.pgn").exists()
+        assert told == ["the analysis stopped before the end: nothing saved"]

@@ -298,6 +298,8 @@ class AnalysisScreen(Screen[None]):
         game = self.run.done.game
         if self.save_to is None:
             self.notify(f"{game.name} has no text record to annotate", severity="warning")
+        elif self.run.error is not None:
+            self.notify("the analysis stopped before the end: nothing saved", severity="error")
         elif not self.run.finished:
             self.notify("the record is saved once every move is judged", severity="warning")
         else:
