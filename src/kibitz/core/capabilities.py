@@ -1,9 +1,9 @@
 """What a game declares it offers, so that front ends and agents never probe for it.
 
-A ``Game`` states its play features (undo, concede, statistics kind), its partnerships,
-an optional ``Assistant`` (hints, solver questions, auto-complete), the knowledge it gives
-search agents (``GameAI``) and game-specific tools. Front ends read these declarations
-only: no ``hasattr``, no game names.
+A ``Game`` states its play features (undo, take-back, concede, draw offers, statistics
+kind), its partnerships, an optional ``Assistant`` (hints, solver questions, auto-complete),
+the knowledge it gives search agents (``GameAI``) and game-specific tools. Front ends read
+these declarations only: no ``hasattr``, no game names.
 """
 
 from __future__ import annotations
@@ -26,8 +26,14 @@ class Features:
 
     undo: bool = False
     """The player may undo, redo and restart (patience games)."""
+    take_back: bool = False
+    """A person playing against computers may take moves back, to their previous turn, and
+    play them again (never against another person: the game is theirs too)."""
     concede: bool = False
-    """The player may give the game up, which then counts as lost."""
+    """The player may give the game up, which then counts as lost (a resignation where
+    there are sides)."""
+    draw_offers: bool = False
+    """Two people on opposite sides may agree a draw (a product action, not a move)."""
     statistics: StatisticsKind = "scores"
     """``streaks``: each deal won or lost, with streaks; ``scores``: wins, draws, losses."""
 

@@ -68,7 +68,7 @@ class Game(ABC):
     """The file extension of the game's own text record format (``write_text_record``,
     ``read_text_record``), or None where its records are JSON only."""
     features: ClassVar[Features] = Features()
-    """Play features front ends offer (undo, concede, statistics kind)."""
+    """Play features front ends offer (undo, take-back, concede, draw offers, statistics)."""
     presets: ClassVar[dict[str, dict[str, Any]]] = {"default": {}}
     """Named option sets: the rule sets and setups the game is played and tested with."""
 
@@ -206,20 +206,26 @@ class Game(ABC):
             "teams": [list(t) for t in self.teams],
             "perfect_information": self.perfect_information,
             "features": {
-                "undo": self.features.undo, "concede": self.features.concede,
+                "undo": self.features.undo, "take_back": self.features.take_back,
+                "concede": self.features.concede, "draw_offers": self.features.draw_offers,
                 "statistics": self.features.statistics,
                 "assistance": self.assistant() is not None,
             },
         }  # fmt: skip
 
     def conceded_outcome(self, seat: int) -> Outcome:
-        """The result when ``seat`` gives up: its side loses."""
+        """The result when ``seat`` gives up: its side loses (``conceded`` alone, a
+        ``resignation`` where there are sides)."""
         side = self.side_of(seat)
         if self.num_players == 1:
             return Outcome((0.0,), "conceded")
         return Outcome(
-            tuple(-1.0 if s in side else 1.0 for s in range(self.num_players)), "conceded"
+            tuple(-1.0 if s in side else 1.0 for s in range(self.num_players)), "resignation"
         )
+
+    def agreed_draw(self) -> Outcome:
+        """The result of a draw the sides agree."""
+        return Outcome((0.0,) * self.num_players, "agreed draw")
 
     def score_of(self, outcome: Outcome, seat: int) -> int:
         """``seat``'s result for statistics: 1 won, 0 drawn, -1 lost."""

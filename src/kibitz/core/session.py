@@ -4,12 +4,15 @@ A session owns a ``State`` and applies moves to it, resolves chance (each outcom
 the session's chance seed and the ply, so a replay or restart draws the same), and, where
 the game's ``Features`` allow it, keeps undo/redo *steps* (a move with the chance outcomes
 and automatic moves it triggered), restarts, concedes and asks the game's ``Assistant``.
-It gives the result, the statistics entry (one per game, however often it is taken back
-and finished again) and the record; ``save()``/``restore()`` carry it across restarts.
+Against computers a person may take back to their previous turn (``take_back``), where the
+game allows it; two people may agree a draw. It gives the result, the statistics entry
+(one per game, however often it is taken back and finished again) and the record;
+``save()``/``restore()`` carry it across restarts.
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
@@ -70,6 +73,9 @@ class Session:
         self.hints = 0
         self.undos = 0
         self.conceded_by: int | None = None
+        """The seat that gave the game up (conceded or resigned), if one did."""
+        self.agreed_draw = False
+        """Whether the sides agreed a draw."""
         self._plan: tuple[int, ...] = ()
         """The history a proven winning line leads to, from the start (empty: none)."""
         self.start_actions = tuple(self._automatic()) if opening else ()
@@ -83,14 +89,14 @@ class Session:
 
     def play(self, move: int | str) -> Step:
         """Apply a seat's move (id or notation) and what follows it by itself; one step."""
-        self._check_open()
+        self.check_open()
         action = self.state.str_to_action(move) if isinstance(move, str) else move
         self.state.apply(action)
         return self._push((action,))
 
     def play_line(self, actions: list[int]) -> Step:
         """Several moves of the same seat as one step (auto-complete): all or nothing."""
-        self._check_open()
+        self.check_open()
         probe = self.state.clone()
         for a in actions:
             probe.apply(a)
@@ -137,39 +143,83 @@ class Session:
         self.redo_steps.clear()
         return step
 
-    # -- undo, redo, restart, concede ------------------------------------------------------
+    # -- undo, redo, take-back, restart, concede, agreed draw -------------------------------
     def _check_undo(self, what: str) -> None:
         if not self.features.undo:
             raise IllegalAction(f"{self.game.name} has no {what}")
 
-    def _check_open(self) -> None:
+    def check_open(self) -> None:
+        """IllegalAction once the game was given up or drawn by agreement (nothing more may
+        be played; a patience deal may be restarted)."""
         if self.conceded_by is not None:
-            raise IllegalAction("the game was conceded (counted as lost); start a new deal")
+            if self.game.num_players == 1:
+                raise IllegalAction("the game was conceded (counted as lost); start a new deal")
+            who = self.game.player_names[self.conceded_by]
+            raise IllegalAction(f"the game is over: {who} resigned")
+        if self.agreed_draw:
+            raise IllegalAction("the game is over: the players agreed a draw")
 
     def undo(self) -> Step:
         """Take back the last step (a finished game comes back into play)."""
         self._check_undo("undo")
-        self._check_open()
+        self.check_open()
         if not self.steps:
             raise IllegalAction("nothing to undo: no move has been made")
+        self.undos += 1
+        return self._undo_step()
+
+    def _undo_step(self) -> Step:
         step = self.steps.pop()
         for _ in step.actions:
             self.state.undo()
         self.redo_steps.append(step)
-        self.undos += 1
         return step
 
     def redo(self) -> Step:
         """Replay the last undone step."""
         self._check_undo("redo")
-        self._check_open()
+        self.check_open()
         if not self.redo_steps:
             raise IllegalAction("nothing to redo: no move has been undone since the last move")
+        return self._redo_step()
+
+    def _redo_step(self) -> Step:
         step = self.redo_steps.pop()
         for a in step.actions:
             self.state.apply(a)
         self.steps.append(step)
         return step
+
+    def _check_take_back(self) -> None:
+        if not self.features.take_back:
+            raise IllegalAction(f"{self.game.name} has no take-back")
+        self.check_open()
+
+    def take_back(self, people: Collection[int]) -> Step:
+        """Take back to the last turn of a seat in ``people`` (the person's last move and the
+        computers' replies to it), as one step; a finished game comes back into play."""
+        self._check_take_back()
+        undone: list[Step] = []
+        while self.steps:
+            undone.append(self._undo_step())
+            if self.state.current_player in people:
+                self.undos += 1
+                return _joined(undone[::-1])
+        for _ in undone:
+            self._redo_step()
+        raise IllegalAction("nothing to take back: you have not moved yet")
+
+    def play_again(self, people: Collection[int]) -> Step:
+        """Play again what the last ``take_back`` took back: the person's move and the
+        computers' replies, as one step."""
+        self._check_take_back()
+        if not self.redo_steps:
+            raise IllegalAction("nothing to play again: no move has been taken back since "
+                                "the last move")
+        done = [self._redo_step()]
+        while self.redo_steps and self.state.current_player not in people:
+            done.append(self._redo_step())
+        return _joined(done)
 
     def restart(self) -> None:
         """Back to the start of the same game; the moves are discarded."""
@@ -179,15 +229,29 @@ class Session:
         self.steps.clear()
         self.redo_steps.clear()
         self.conceded_by = None
+        self.agreed_draw = False
 
     def concede(self, seat: int) -> None:
-        """``seat`` gives the game up; it counts as lost and nothing more can be played."""
+        """``seat`` gives the game up (resigns): its side loses and nothing more can be
+        played."""
         if not self.features.concede:
             raise IllegalAction(f"{self.game.name} cannot be conceded")
-        self._check_open()
+        self._check_ends()
+        self.conceded_by = seat
+
+    def agree_draw(self) -> None:
+        """The sides agree a draw: the game ends drawn (the front end checks that both
+        agreed)."""
+        if not self.features.draw_offers:
+            raise IllegalAction(f"{self.game.name} has no agreed draws")
+        self._check_ends()
+        self.agreed_draw = True
+
+    def _check_ends(self) -> None:
+        """IllegalAction unless the game is still being played."""
+        self.check_open()
         if self.state.is_terminal():
             raise IllegalAction("the game is over")
-        self.conceded_by = seat
 
     # -- help ------------------------------------------------------------------------------
     def _assist(self, what: str) -> Any:
@@ -236,14 +300,17 @@ class Session:
 
     # -- result ----------------------------------------------------------------------------
     def outcome(self) -> Outcome | None:
-        """The game's result, a conceded game's loss, or None while it is played."""
+        """The game's result, one a player declared (a concession, a resignation, an
+        agreed draw), or None while it is played."""
         if self.conceded_by is not None:
             return self.game.conceded_outcome(self.conceded_by)
+        if self.agreed_draw:
+            return self.game.agreed_draw()
         return self.state.outcome()
 
     def is_over(self) -> bool:
-        """Whether the game has ended (or was conceded)."""
-        return self.conceded_by is not None or self.state.is_terminal()
+        """Whether the game has ended (or was given up or agreed drawn)."""
+        return self.conceded_by is not None or self.agreed_draw or self.state.is_terminal()
 
     def entry(self, seat: int, key: str) -> Entry | None:
         """``seat``'s statistics entry for this game (keyed ``key``) once it is over."""
@@ -256,13 +323,14 @@ class Session:
         )  # fmt: skip
 
     def record(self, metadata: dict[str, Any] | None = None) -> dict[str, Any]:
-        """The game record, with automatic moves, hints, undos and a concession noted."""
+        """The game record, with automatic moves, hints, undos and a concession noted (a
+        declared result is the record's result)."""
         meta = dict(metadata or {})
         auto, ply = list(range(self.start_ply)), self.start_ply
         for step in self.steps:
             auto += [ply + k for k, flag in enumerate(step.auto) if flag]
             ply += len(step.actions)
-        if self.features.undo or self.assistant:
+        if self.features.undo or self.features.take_back or self.assistant:
             meta.update(auto=auto, hints=self.hints, undos=self.undos)
         if self.conceded_by is not None:
             meta["conceded"] = True
@@ -281,7 +349,7 @@ class Session:
             "steps": [s.to_json() for s in self.steps],
             "redo": [s.to_json() for s in self.redo_steps],
             "hints": self.hints, "undos": self.undos, "conceded_by": self.conceded_by,
-            "autoplay": self.autoplay, "plan": list(self._plan),
+            "agreed_draw": self.agreed_draw, "autoplay": self.autoplay, "plan": list(self._plan),
         }  # fmt: skip
 
     @classmethod
@@ -326,6 +394,7 @@ class Session:
         session.hints = int(saved.get("hints", 0))
         session.undos = int(saved.get("undos", 0))
         session.conceded_by = saved.get("conceded_by")
+        session.agreed_draw = bool(saved.get("agreed_draw"))
         session.autoplay = bool(saved.get("autoplay"))
         session._plan = tuple(int(a) for a in saved.get("plan", ()))
         if state.current_player == CHANCE:  # a record that stops before a chance outcome
@@ -336,6 +405,13 @@ class Session:
             else:
                 session.start_actions += autos
         return session
+
+
+def _joined(steps: list[Step]) -> Step:
+    """Consecutive steps as one."""
+    return Step(
+        tuple(a for s in steps for a in s.actions), tuple(f for s in steps for f in s.auto)
+    )
 
 
 def _check_redo(state: State, redo: list[Step]) -> None:

@@ -89,7 +89,7 @@ def test_parser_skips_comments_variations_annotations_and_spaces() -> None:
 def test_unknown_tags_and_unfinished_results_are_kept() -> None:
     text = (
         '[Game "Cardmate"]\n[Event "Club"]\n[Date "2001.??.??"]\n[Forehand "A"]\n'
-        '[Rearhand "B"]\n[Result "1-0"]\n[Termination "resignation"]\n[Clock "5m"]\n\n'
+        '[Rearhand "B"]\n[Result "1-0"]\n[Clock "5m"]\n\n'
         "1.4Ci3 4Db6 1-0\n"
     )
     record = CardmateGame.read_text_record(text)
@@ -97,15 +97,43 @@ def test_unknown_tags_and_unfinished_results_are_kept() -> None:
     assert record["metadata"] == {
         "players": ["A", "B"],
         "result": "1-0",
-        "termination": "resignation",
         "tags": {"Event": "Club", "Date": "2001.??.??", "Clock": "5m"},
     }
     out = CardmateGame.write_text_record(record)
     assert out.splitlines() == [
         '[Game "Cardmate"]', '[Event "Club"]', '[Date "2001.??.??"]', '[Forehand "A"]',
-        '[Rearhand "B"]', '[Result "1-0"]', '[Termination "resignation"]', '[Clock "5m"]', "",
-        "1.4Ci3 4Db6 1-0",
+        '[Rearhand "B"]', '[Result "1-0"]', '[Clock "5m"]', "", "1.4Ci3 4Db6 1-0",
     ]
+
+
+@pytest.mark.parametrize(
+    ("result", "termination", "returns", "reason"),
+    [("1-0", "resignation", [1.0, -1.0], "resignation"),
+     ("0-1", "resignation", [-1.0, 1.0], "resignation"),
+     ("1/2-1/2", "agreement", [0.0, 0.0], "agreed draw")],
+)
+def test_a_resignation_or_agreed_draw_is_the_records_result(
+    result: str, termination: str, returns: list[float], reason: str
+) -> None:
+    text = (f'[Game "Cardmate"]\n[Forehand "A"]\n[Rearhand "B"]\n[Result "{result}"]\n'
+            f'[Termination "{termination}"]\n\n1.4Ci3 4Db6 {result}\n')
+    record = CardmateGame.read_text_record(text)
+    assert record["result"] == {"returns": returns, "reason": reason}
+    assert replay(record).declared.reason == reason
+    assert CardmateGame.write_text_record(record) == text
+
+
+@pytest.mark.parametrize(
+    ("result", "termination"),
+    [("1/2-1/2", "resignation"), ("*", "resignation"), ("1-0", "agreement")],
+)
+def test_a_declared_ending_that_contradicts_the_result_is_refused(
+    result: str, termination: str
+) -> None:
+    text = (f'[Game "Cardmate"]\n[Forehand "A"]\n[Rearhand "B"]\n[Result "{result}"]\n'
+            f'[Termination "{termination}"]\n\n1.4Ci3 {result}\n')
+    with pytest.raises(InvalidRecord, match=f"Termination '{termination}' needs Result"):
+        CardmateGame.read_text_record(text)
 
 
 def test_other_text_is_not_a_cardmate_record() -> None:

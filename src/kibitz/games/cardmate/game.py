@@ -6,7 +6,7 @@ import secrets
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from kibitz.core.capabilities import GameAI
+from kibitz.core.capabilities import Features, GameAI
 from kibitz.core.game import Annotation, Game
 from kibitz.core.rng import Rng
 from kibitz.games.cardmate.cards import (
@@ -51,6 +51,9 @@ class CardmateGame(Game):
         "zillions_random": {"zillions_random": True},
     }
     player_colours: ClassVar[tuple[str, ...]] = ("#2a6f97", "#c0392b")
+    features: ClassVar[Features] = Features(take_back=True, concede=True, draw_offers=True)
+    """Take-back against the computer, resignation and agreed draws (the rules' product
+    features)."""
     options: CardmateOptions
 
     def ai(self) -> GameAI:

@@ -34,6 +34,8 @@ TERMINATIONS = (
     "agreement",
     "unfinished",
 )
+DECLARED = {"resignation": "resignation", "agreement": "agreed draw"}
+"""Terminations a player declares off the board, and the record result's reason for each."""
 HEAD_TAGS = ("Game", "Event", "Site", "Date", "Round", "Forehand", "Rearhand", "Result")
 TAIL_TAGS = ("Seed", "Options", "Position", "Termination")
 """Tags in the order writers produce them; unknown tags follow."""
@@ -72,13 +74,14 @@ def read_text_record(text: str) -> dict[str, Any] | None:
     actions = _play_movetext(state, movetext, tags["Result"])
     outcome = state.outcome()
     _check_result(tags, outcome.to_json() if outcome else None)
+    result = outcome.to_json() if outcome else _declared_result(tags)
     record: dict[str, Any] = {
         "game": CardmateGame.name,
         "options": options_to_json(game.options),
         "seed": seed,
         "actions": actions,
-        "result": outcome.to_json() if outcome else None,
-        "metadata": _metadata(tags, finished=outcome is not None),
+        "result": result,
+        "metadata": _metadata(tags, finished=result is not None),
     }
     if state.start_position is not None:
         record["position"] = state.start_position
@@ -215,6 +218,21 @@ def _check_result(tags: dict[str, str], outcome: dict | None) -> None:
         )
 
 
+def _declared_result(tags: dict[str, str]) -> dict[str, Any] | None:
+    """The result of an unfinished game that a resignation or an agreed draw ended."""
+    reason = DECLARED.get(tags.get("Termination", ""))
+    if reason is None:
+        return None
+    result = tags["Result"]
+    drawn = reason == "agreed draw"
+    if result == "*" or (result == "1/2-1/2") != drawn:
+        want = "1/2-1/2" if drawn else "1-0 or 0-1"
+        raise InvalidRecord(f"tag Termination {tags['Termination']!r} needs Result {want}, "
+                            f"not {result!r}")
+    returns = {"1-0": [1.0, -1.0], "0-1": [-1.0, 1.0], "1/2-1/2": [0.0, 0.0]}[result]
+    return {"returns": returns, "reason": reason}
+
+
 def _metadata(tags: dict[str, str], finished: bool) -> dict[str, Any]:
     """Players, other tags, and a Result/Termination the moves alone do not give."""
     skip = {"Game", "Forehand", "Rearhand", "Result", "Termination", "Options", "Seed", "Position"}
@@ -245,11 +263,13 @@ def write_text_record(
         moves.append((state.ply, state.action_to_str(action)))
         state.push(action)
     meta = record.get("metadata") or {}
-    outcome = done.state.outcome()
+    outcome = done.state.outcome() or done.declared
     result = result_text(outcome.returns) if outcome else meta.get("result", "*")
     if result not in RESULTS:
         result = "*"
-    tags = _tags_to_write(record, done.game, meta, result, outcome.reason if outcome else None)
+    reason = outcome.reason if outcome else None
+    termination = {v: k for k, v in DECLARED.items()}.get(reason or "", reason)
+    tags = _tags_to_write(record, done.game, meta, result, termination)
     head = "".join(f'[{k} "{_escape(v)}"]\n' for k, v in tags.items())
     return head + "\n" + _movetext(moves, result, annotations or {}) + "\n"
 

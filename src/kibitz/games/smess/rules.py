@@ -6,7 +6,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from kibitz.core.capabilities import GameAI
+from kibitz.core.capabilities import Features, GameAI
 from kibitz.core.errors import IllegalAction
 from kibitz.core.game import TERMINAL, Game, State
 from kibitz.core.outcome import Outcome
@@ -289,6 +289,9 @@ class SmessGame(Game):
     match_defaults: ClassVar[dict[str, Any]] = {**length_defaults}
     match_opening_plies: ClassVar[int] = 4
     player_colours: ClassVar[tuple[str, ...]] = ("#2a6f97", "#c0392b")
+    features: ClassVar[Features] = Features(take_back=True, concede=True, draw_offers=True)
+    """Take-back against the computer, resignation and agreed draws (the rules' product
+    features)."""
 
     def description(self) -> dict[str, Any]:
         """The board, every square's printed arrows, the direction table, promotion squares

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from kibitz.core.capabilities import GameAI, Tool
+from kibitz.core.capabilities import Features, GameAI, Tool
 from kibitz.core.deepening import retired_levels
 from kibitz.core.errors import NotationError
 from kibitz.core.game import Game
@@ -37,6 +37,8 @@ class TchessGame(Game):
     has_chance: ClassVar[bool] = True
     presets: ClassVar[dict[str, dict[str, Any]]] = PRESETS
     player_colours: ClassVar[tuple[str, ...]] = ("#f2efe6", "#2b2b2b")
+    features: ClassVar[Features] = Features(concede=True, draw_offers=True)
+    """Resignation and agreed draws; no take-back, which would show the cards to come."""
 
     def ai(self) -> GameAI:
         """Search hooks, computer levels and the retired ones (``legacy:N``) from ``eval``."""
