@@ -39,13 +39,13 @@ def test_concede_counts_a_loss_and_ends_the_game(make_client: Callable[[], TestC
     assert again["outcome"]["reason"] == "conceded" and again["table"]["status"] == "finished"
 
 
-def test_only_patience_games_can_be_conceded(client: TestClient) -> None:
-    made = new_table(client, "smess", [HUMAN, COMPUTER])
+def test_a_game_without_concession_refuses_it(client: TestClient) -> None:
+    made = new_table(client, "rook", [HUMAN, COMPUTER, COMPUTER, COMPUTER])
     with client.websocket_connect(ws_url(made)) as ws:
         ws.receive_json()
         ws.send_json({"type": "concede"})
         error = receive_until(ws, lambda m: m["type"] == "error")
-        assert "smess cannot be conceded" in error["message"]
+        assert "rook cannot be conceded" in error["message"]
     assert client.get(f"/api/tables/{made['id']}").json()["status"] == "playing"
 
 

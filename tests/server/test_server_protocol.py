@@ -47,7 +47,10 @@ BAD_MESSAGES = [
     ('{"type": "action", "id": 99999}', "99999"),
     ('{"type": "action", "id": "7"}', "'id' must be an action id"),
     ('{"type": "action", "action": "e2-e3", "ply": 5}', "stale message for ply 5"),
-    ('{"type": "undo"}', "smess has no undo"),
+    ('{"type": "undo"}', "take-back is offered only against the computer"),
+    ('{"type": "redo"}', "take-back is offered only against the computer"),
+    ('{"type": "accept_draw"}', "no draw is offered"),
+    ('{"type": "decline_draw"}', "no draw is offered"),
     ('{"type": "hint"}', "smess offers no hints"),
 ]
 

@@ -209,6 +209,20 @@ class Session:
             self._redo_step()
         raise IllegalAction("nothing to take back: you have not moved yet")
 
+    def can_take_back(self, people: Collection[int]) -> bool:
+        """Whether ``take_back(people)`` has a move of ``people`` to take back now."""
+        if not self.features.take_back or self.is_declared():
+            return False
+        state, undone, found = self.state, [], False
+        for step in reversed(self.steps):
+            undone += [state.undo() for _ in step.actions]
+            if state.current_player in people:
+                found = True
+                break
+        for action in reversed(undone):
+            state.push(action)
+        return found
+
     def play_again(self, people: Collection[int]) -> Step:
         """Play again what the last ``take_back`` took back: the person's move and the
         computers' replies, as one step."""
@@ -308,9 +322,13 @@ class Session:
             return self.game.agreed_draw()
         return self.state.outcome()
 
+    def is_declared(self) -> bool:
+        """Whether a player ended the game off the board (gave it up, or agreed a draw)."""
+        return self.conceded_by is not None or self.agreed_draw
+
     def is_over(self) -> bool:
         """Whether the game has ended (or was given up or agreed drawn)."""
-        return self.conceded_by is not None or self.agreed_draw or self.state.is_terminal()
+        return self.is_declared() or self.state.is_terminal()
 
     def entry(self, seat: int, key: str) -> Entry | None:
         """``seat``'s statistics entry for this game (keyed ``key``) once it is over."""

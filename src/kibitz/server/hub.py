@@ -35,6 +35,9 @@ from kibitz.server.table import LiveTable
 
 log = logging.getLogger("kibitz.server")
 
+MESSAGES = ("action, undo, redo, restart, hint, winnable, autocomplete, concede, offer_draw, "
+            "accept_draw, decline_draw, view, ping")
+"""The client message types."""
 SEAT_CONNECTIONS = 4
 """Connections one seat may have open at a time (a player's tabs and devices)."""
 
@@ -280,10 +283,7 @@ class Hub:
         Raises a KibitzError naming the problem; nothing changes in that case.
         """
         if not isinstance(message, dict) or not isinstance(message.get("type"), str):
-            raise IllegalAction(
-                "a message must be a JSON object with a 'type': action, undo, redo, "
-                "restart, hint, winnable, autocomplete, concede, view or ping"
-            )
+            raise IllegalAction(f"a message must be a JSON object with a 'type': {MESSAGES}")
         kind = message["type"]
         if kind == "ping":
             return {"type": "pong"}
@@ -293,12 +293,11 @@ class Hub:
             "action": self._action, "undo": self._undo, "redo": self._redo,
             "restart": self._restart, "autocomplete": self._autocomplete,
             "hint": self._hint, "winnable": self._winnable, "concede": self._concede,
+            "offer_draw": self._offer_draw, "accept_draw": self._accept_draw,
+            "decline_draw": self._decline_draw,
         }.get(kind)
         if handler is None:
-            raise IllegalAction(
-                f"unknown message type {kind!r}; valid: action, undo, redo, restart, hint, "
-                "winnable, autocomplete, concede, view, ping"
-            )
+            raise IllegalAction(f"unknown message type {kind!r}; valid: {MESSAGES}")
         if seat is None:
             raise Forbidden("spectators cannot act; join a seat to play")
         return await handler(table, seat, message)
@@ -325,9 +324,9 @@ class Hub:
         send it to everyone; a refused change changes nothing."""
         async with table.lock:
             self._check_loaded(table)
-            if table.session.conceded_by is not None:
-                raise IllegalAction("the game was conceded (counted as lost); start a new deal")
+            table.session.check_open()
             change()
+            table.draw_offer = None
             self._save(table)
         table.last_used = time.monotonic()
         self.broadcast(table)
@@ -341,10 +340,30 @@ class Hub:
         await self._change(table, play)
 
     async def _undo(self, table: LiveTable, seat: int, message: dict) -> None:
-        await self._change(table, lambda: table.session.undo())
+        """Undo (patience), or a take-back to the person's previous turn (against the
+        computer)."""
+        if table.game.features.undo:
+            await self._change(table, lambda: table.session.undo())
+        else:
+            people = self._taking_back(table, seat)
+            await self._change(table, lambda: table.session.take_back(people))
 
     async def _redo(self, table: LiveTable, seat: int, message: dict) -> None:
-        await self._change(table, lambda: table.session.redo())
+        if table.game.features.undo:
+            await self._change(table, lambda: table.session.redo())
+        else:
+            people = self._taking_back(table, seat)
+            await self._change(table, lambda: table.session.play_again(people))
+
+    @staticmethod
+    def _taking_back(table: LiveTable, seat: int) -> tuple[int, ...]:
+        """The side of ``seat``, which may take moves back: only against computers."""
+        if not table.game.features.take_back:
+            raise IllegalAction(f"{table.game.name} has no take-back")
+        if not table.against_computers(seat):
+            raise IllegalAction("take-back is offered only against the computer: your "
+                                "opponent would see the game change under them")
+        return table.game.side_of(seat)
 
     async def _restart(self, table: LiveTable, seat: int, message: dict) -> None:
         await self._change(table, lambda: table.session.restart())
@@ -358,6 +377,54 @@ class Hub:
 
     async def _concede(self, table: LiveTable, seat: int, message: dict) -> None:
         await self._change(table, lambda: table.session.concede(seat))
+
+    async def _offer_draw(self, table: LiveTable, seat: int, message: dict) -> None:
+        """Offer a draw to the people on the other side (one already offered by them is
+        agreed); it stands until they answer or a move is played."""
+        if not table.game.features.draw_offers:
+            raise IllegalAction(f"{table.game.name} has no agreed draws")
+        if not table.against_people(seat):
+            raise IllegalAction("a draw is agreed between people; the computer plays on")
+        side = table.game.side_of(seat)
+        async with table.lock:
+            self._check_loaded(table)
+            session = table.session
+            session.check_open()
+            if session.is_over():
+                raise IllegalAction("the game is over")
+            if table.draw_offer in side:
+                raise IllegalAction("you have offered a draw already; wait for the answer")
+            if table.draw_offer is None:
+                table.draw_offer = seat
+            else:
+                session.agree_draw()
+                table.draw_offer = None
+                self._save(table)
+        self.broadcast(table)
+
+    async def _accept_draw(self, table: LiveTable, seat: int, message: dict) -> None:
+        async with table.lock:
+            self._check_offer(table, seat)
+            table.session.agree_draw()
+            table.draw_offer = None
+            self._save(table)
+        self.broadcast(table)
+
+    async def _decline_draw(self, table: LiveTable, seat: int, message: dict) -> None:
+        """Decline the other side's offer, or withdraw one's own."""
+        async with table.lock:
+            if table.draw_offer is None:
+                raise IllegalAction("no draw is offered")
+            table.draw_offer = None
+        self.broadcast(table)
+
+    def _check_offer(self, table: LiveTable, seat: int) -> None:
+        self._check_loaded(table)
+        offer = table.draw_offer
+        if offer is None:
+            raise IllegalAction("no draw is offered")
+        if offer in table.game.side_of(seat):
+            raise IllegalAction("your own offer waits for the other side's answer")
 
     async def _hint(self, table: LiveTable, seat: int, message: dict) -> dict[str, Any]:
         async with table.lock:
@@ -419,18 +486,18 @@ class Hub:
                 if self.computer_delay:
                     await asyncio.sleep(self.computer_delay)
                 async with table.lock:
-                    ply = len(table.state.history)
+                    history = list(table.state.history)
                     snapshot = table.state.serialize()
                 spec = table.seats[seat].agent or "random"
-                seed = (table.stored.chance_seed + 7919 * ply + seat) & 0x7FFFFFFF
+                seed = (table.stored.chance_seed + 7919 * len(history) + seat) & 0x7FFFFFFF
                 loop = asyncio.get_running_loop()
                 action = await loop.run_in_executor(
                     self.pool, workers.choose_action, table.game.name,
                     json.dumps(table.stored.options), snapshot, spec, seed, seat,
                 )
                 async with table.lock:
-                    if len(table.state.history) != ply or table.computer_to_act() != seat:
-                        continue
+                    if table.state.history != history or table.computer_to_act() != seat:
+                        continue  # taken back or changed while it thought
                     table.session.play(action)
                     self._save(table)
                     table.thinking = table.computer_to_act() is not None

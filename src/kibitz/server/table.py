@@ -1,12 +1,12 @@
 """A live table: its play ``Session``, its seats and the message each connection is sent.
 
 Everything played goes through the table's ``kibitz.core.session.Session`` (moves, chance,
-undo/redo, concede, hints); the table keeps the move log in step with it for storage. A
-table is rebuilt from storage with ``Session.restore`` from its actions and the session's
-saved data, so a restart resumes exactly what was played. Each seat is sent the game's
-``observation(seat)``; spectators get ``observation(None)``, the game's public view. A
-view is worked out and serialised once per change and seat, however many connections
-share it.
+undo/redo, take-back, concede, agreed draws, hints); the table keeps the move log in step
+with it for storage. A table is rebuilt from storage with ``Session.restore`` from its
+actions and the session's saved data, so a restart resumes exactly what was played. Each
+seat is sent the game's ``observation(seat)``; spectators get ``observation(None)``, the
+game's public view. A view is worked out and serialised once per change and seat, however
+many connections share it.
 """
 
 from __future__ import annotations
@@ -46,6 +46,9 @@ class LiveTable:
         self.evicted = False
         """Set when the hub unloads the table; a holder of this object must not change it."""
         self.all_computers = all(seat.kind == "computer" for seat in self.seats)
+        self.draw_offer: int | None = None
+        """The seat whose offer of a draw waits for the other side's answer (kept in
+        memory: it lapses with the next move, or when the table is put away)."""
         self._description_json = json.dumps(self.description, separators=(",", ":"))
         self._texts: dict[int | None, str] = {}
 
@@ -125,6 +128,18 @@ class LiveTable:
                 return i
         return None
 
+    def _others(self, seat: int) -> list[SeatSpec]:
+        side = self.game.side_of(seat)
+        return [spec for s, spec in enumerate(self.seats) if s not in side]
+
+    def against_computers(self, seat: int) -> bool:
+        """Whether every seat not on ``seat``'s side is a computer's."""
+        return all(spec.kind == "computer" for spec in self._others(seat))
+
+    def against_people(self, seat: int) -> bool:
+        """Whether every seat not on ``seat``'s side is a person's."""
+        return all(spec.kind == "human" for spec in self._others(seat))
+
     def computer_to_act(self) -> int | None:
         """The computer seat to act now, if any."""
         p = self.state.current_player
@@ -202,10 +217,20 @@ class LiveTable:
             msg["moves"] = [
                 {"seat": s if s >= 0 else None, "text": t} for _, s, t in self.log
             ]  # fmt: skip
-        open_ = session.conceded_by is None
-        if self.game.features.undo:
+        open_ = not session.is_declared()
+        features = self.game.features
+        if features.undo:
             msg["can_undo"] = open_ and bool(session.steps)
             msg["can_redo"] = open_ and bool(session.redo_steps)
+        elif features.take_back and seat is not None and self.against_computers(seat):
+            side = self.game.side_of(seat)
+            msg["can_take_back"] = session.can_take_back(side)
+            msg["can_play_again"] = open_ and bool(session.redo_steps)
+        if features.draw_offers:
+            msg["draw_offer"] = self.draw_offer
+            msg["can_offer_draw"] = (
+                seat is not None and not session.is_over() and self.against_people(seat)
+            )
         if session.assistant is not None:
             msg["can_autocomplete"] = bool(session.autocomplete_actions())
         return msg
