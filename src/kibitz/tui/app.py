@@ -2,8 +2,9 @@
 
 The screen is the game's view (chosen by what the game declares) beside a panel with the
 seats, whose turn it is, the move log, the person's legal moves and a box to type a move
-in. Computer seats think in a worker thread, so the screen never freezes; undo, redo and
-the patience assistant go through the same core ``Session`` as the web app.
+in. Computer seats think in a worker thread, so the screen never freezes; undo and redo (a
+take-back to the person's previous turn against the computer), giving up and the patience
+assistant go through the same core ``Session`` as the web app.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from kibitz.tui.analysis import AnalysisRun, AnalysisScreen
 from kibitz.tui.driver import Driver
 from kibitz.tui.panels import log_text, move_spots, seats_text, status_text
 from kibitz.tui.picker import Picker, pickable
-from kibitz.tui.screens import GameOverScreen, HelpScreen
+from kibitz.tui.screens import ConfirmScreen, GameOverScreen, HelpScreen
 from kibitz.tui.views import Frame, GameView, view_for
 
 WIDE = 110
@@ -46,13 +47,14 @@ class PlayApp(App[None]):
         Binding("question_mark", "help", "keys", tooltip="these keys"),
         Binding("colon", "type_move", "type", tooltip="type a move (→ completes it)"),
         Binding("m", "move_menu", "moves", tooltip="choose from the legal moves"),
-        Binding("u", "undo", "undo", tooltip="take back the last move"),
-        Binding("r", "redo", "redo", tooltip="play the move taken back again"),
+        Binding("u", "undo", "undo", tooltip="take back your last move (and the replies)"),
+        Binding("r", "redo", "redo", tooltip="play the moves taken back again"),
         Binding("h", "hint", "hint", tooltip="hint: the next move of a winning line"),
         Binding("w", "winnable", "winnable?", tooltip="is the deal still winnable?"),
         Binding("a", "autocomplete", "finish", tooltip="auto-complete the game"),
         Binding("f", "flip", "flip", tooltip="turn the board round"),
         Binding("e", "analyse", "analyse", tooltip="analyse the finished game, move by move"),
+        Binding("x", "give_up", "give up", tooltip="resign (or concede the deal): a loss"),
         Binding("q", "leave", "quit", tooltip="quit"),
         Binding("escape", "back", "back", show=False),
     ]
@@ -245,7 +247,7 @@ class PlayApp(App[None]):
         self.recorded = self.driver.write_record(self.record_path)
         out = self.driver.session.outcome()
         result = out.describe(self.driver.game.player_names) if out else "over"
-        can_undo = self.driver.session.features.undo and self.driver.viewer is not None
+        can_undo = self.driver.can_take_back()
         self.push_screen(GameOverScreen(result, str(self.recorded), can_undo), self._after_over)
 
     def _after_over(self, what: str | None) -> None:
@@ -305,7 +307,10 @@ class PlayApp(App[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         session = self.driver.session
         if action in ("undo", "redo"):
-            return session.features.undo
+            return self.driver.takes_back()
+        if action == "give_up":
+            return (session.features.concede and self.driver.viewer is not None
+                    and not session.is_over())
         if action in ("hint", "winnable", "autocomplete"):
             return session.assistant is not None and self.driver.viewer is not None
         if action == "flip":
@@ -357,6 +362,24 @@ class PlayApp(App[None]):
             self.analysis, self.description, self.flipped, self.driver.viewer, save_to
         )
         self.push_screen(screen)
+
+    def action_give_up(self) -> None:
+        """Resign (or concede a patience deal), once the person confirms."""
+        if self.driver.session.is_over():
+            self.say("the game is over", ERROR)
+            return
+        what = "Resign" if self.driver.game.num_players > 1 else "Concede"
+        self.push_screen(ConfirmScreen(f"{what} this game? It counts as lost."), self._give_up)
+
+    def _give_up(self, yes: bool | None) -> None:
+        if not yes:
+            return
+        try:
+            self.driver.give_up()
+        except KibitzError as exc:
+            self.say(str(exc), ERROR)
+            return
+        self.after_change()
 
     def action_undo(self) -> None:
         self._session_step(self.driver.undo, "taken back")

@@ -120,13 +120,42 @@ class Driver:
             raise IllegalAction(f"{self.game.player_names[seat]} is not to act")
         return self._played(self.session.play(action))
 
+    def takes_back(self) -> bool:
+        """Whether the person may undo: patience, or a take-back against the computer."""
+        features = self.session.features
+        return features.undo or (features.take_back and self.viewer is not None)
+
+    def can_take_back(self) -> bool:
+        """Whether an undo would take something back now."""
+        session = self.session
+        if not self.takes_back() or session.is_declared():
+            return False
+        if session.features.undo:
+            return bool(session.steps)
+        return session.can_take_back(self._side())
+
+    def _side(self) -> tuple[int, ...]:
+        assert self.viewer is not None
+        return self.game.side_of(self.viewer)
+
     def undo(self) -> Step:
-        step = self.session.undo()
+        """Undo a step (patience), or take back to the person's previous turn."""
+        session = self.session
+        step = session.undo() if session.features.undo else session.take_back(self._side())
         del self.log[len(self.state.history) :]
         return step
 
     def redo(self) -> Step:
-        return self._played(self.session.redo())
+        session = self.session
+        if session.features.undo:
+            return self._played(session.redo())
+        return self._played(session.play_again(self._side()))
+
+    def give_up(self) -> None:
+        """The person resigns (concedes a patience deal)."""
+        if self.viewer is None:
+            raise IllegalAction("nobody sits here to give the game up")
+        self.session.concede(self.viewer)
 
     def hint(self) -> Hint:
         return self.session.hint()

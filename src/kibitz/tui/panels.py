@@ -28,8 +28,8 @@ def status_text(driver: Driver, frame: Frame, thinking: bool) -> Text:
     out = Text()
     if obs["result"] is not None:
         out.append(f"Game over: {obs['result']['text']}", Style(bold=True))
-    elif driver.session.outcome() is not None:
-        out.append("Game over: conceded", Style(bold=True))
+    elif (declared := driver.session.outcome()) is not None:
+        out.append(f"Game over: {declared.describe(driver.game.player_names)}", Style(bold=True))
     elif obs["to_act"] is not None:
         seat = obs["to_act"]
         name = frame.seat_name(seat)

@@ -1,4 +1,4 @@
-"""Overlays: the keys (help) and the game-over panel."""
+"""Overlays: the keys (help), a yes/no question and the game-over panel."""
 
 from __future__ import annotations
 
@@ -29,6 +29,27 @@ class HelpScreen(ModalScreen[None]):
             yield Static("Keys (Esc closes this)", classes="heading")
             yield Static("\n".join(lines))
             yield Static("Mouse: click a piece, pile or card, then where it goes.", classes="note")
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """A yes/no question (for what cannot be undone); answers True for yes."""
+
+    BINDINGS: ClassVar[list[Binding]] = [
+        Binding("y", "answer(True)", "Yes"),
+        Binding("n,escape", "answer(False)", "No"),
+    ]
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="confirm", classes="panel"):
+            yield Static(self.question, classes="heading")
+            yield Static("y: yes   n or Esc: no", classes="note")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
 
 
 class GameOverScreen(ModalScreen[str]):

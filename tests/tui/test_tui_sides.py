@@ -1,0 +1,81 @@
+"""Games of sides in the terminal: take-back against the computer (u, r, and from the
+game-over panel), and resigning with a confirmation (x)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from tui_helpers import make_app, settle
+
+from kibitz.core.record import replay
+from kibitz.tui.screens import ConfirmScreen, GameOverScreen
+
+pytestmark = pytest.mark.anyio
+
+
+async def test_u_takes_back_the_move_and_the_reply_and_r_plays_them_again(tmp_path):
+    app = make_app("smess", tmp_path / "r.json")
+    session = app.driver.session
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert "undo" in str(app.query_one("#keys").render())
+        await pilot.press("colon", *"e2-e3", "enter")
+        await settle(pilot)
+        played = list(session.state.history)
+        assert len(played) == 2 and len(app.driver.log) == 2  # the move and the reply
+        await pilot.press("escape", "u")
+        await settle(pilot)
+        assert session.state.history == [] and app.driver.log == []
+        assert app.message == "2 moves taken back" and session.undos == 1
+        await pilot.press("r")
+        await settle(pilot)
+        assert session.state.history == played and len(app.driver.log) == 2
+
+
+async def test_nothing_to_take_back_says_so_and_changes_nothing(tmp_path):
+    app = make_app("cardmate", tmp_path / "r.json", person=1)  # the computer moves first
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        before = app.driver.state.serialize()
+        await pilot.press("u")
+        await settle(pilot)
+        assert "nothing to take back" in app.message
+        assert app.driver.state.serialize() == before
+
+
+async def test_a_finished_game_is_taken_back_from_the_game_over_panel(tmp_path):
+    app = make_app("cardmate", tmp_path / "r.json", max_plies=4)
+    session = app.driver.session
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        while not session.is_over():
+            app.driver.play(app.driver.person_moves()[0]["id"])
+            app.after_change()
+            await settle(pilot)
+        assert isinstance(app.screen, GameOverScreen) and app.screen.can_undo
+        await pilot.press("u")
+        await settle(pilot)
+        assert not session.is_over() and len(session.state.history) == 2
+
+
+async def test_x_resigns_once_confirmed(tmp_path):
+    record = tmp_path / "r.json"
+    app = make_app("smess", record)
+    session = app.driver.session
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("x")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert not session.is_over() and not isinstance(app.screen, ConfirmScreen)
+        await pilot.press("x", "y")
+        await settle(pilot)
+        assert isinstance(app.screen, GameOverScreen)
+        assert app.screen.result == "Red wins (resignation)" and not app.screen.can_undo
+        assert "Game over: Red wins (resignation)" in str(app.query_one("#status").render())
+    saved = json.loads(record.read_text())
+    assert saved["result"] == {"returns": [-1.0, 1.0], "reason": "resignation"}
+    assert replay(saved).declared.reason == "resignation"
