@@ -94,6 +94,12 @@ function dot(colour) {
   return d;
 }
 
+// The sides' names, by side number: the teams' names (or their seats' joined), else the seats'.
+function sideNames(desc) {
+  if (!desc.teams.length) return desc.seats.map((s) => s.name);
+  return desc.team_names || desc.teams.map((t) => t.map((i) => desc.seats[i].name).join("-"));
+}
+
 // One line per seat: colour, name, who sits there, partner, score; the seat to act marked.
 function players(msg) {
   const desc = msg.table.description;
@@ -110,8 +116,7 @@ function players(msg) {
   const scores = msg.view.scores;
   if (scores) {
     const label = renderer?.scoreLabel || "Score";
-    const sides = desc.teams.length ? desc.team_names || desc.teams.map((t) => t.map((i) => desc.seats[i].name).join("-"))
-      : desc.seats.map((s) => s.name);
+    const sides = sideNames(desc);
     const parts = scores.map((v, i) => `${sides[i] ?? i} ${Number.isInteger(v) ? v : v.toFixed(1)}`);
     out.push(el("p", { className: "score", textContent: `${label}: ${parts.join(" · ")}` }));
   }
@@ -119,6 +124,8 @@ function players(msg) {
 }
 
 // -- tools the game declares -------------------------------------------------------------
+// Undo/redo in patience, take-back against the computer (the server says where it is offered),
+// hints, a draw offer between people, and conceding (resigning, in a game of several seats).
 function tools(msg) {
   const f = msg.table.description.features;
   const out = [];
@@ -129,6 +136,12 @@ function tools(msg) {
       out.push(button("Redo", () => ctx.send({ type: "redo" }), { id: "redo", disabled: !msg.can_redo }));
       out.push(button("Restart", () => ctx.send({ type: "restart" }), { id: "restart", disabled: !(msg.can_undo || msg.can_redo) }));
     }
+    if (msg.can_take_back !== undefined) {
+      out.push(button("Take back", () => ctx.send({ type: "undo" }),
+        { id: "take-back", disabled: !msg.can_take_back, title: "Take back your last move and the computer's reply" }));
+      out.push(button("Play again", () => ctx.send({ type: "redo" }),
+        { id: "play-again", disabled: !msg.can_play_again, title: "Play the moves taken back again" }));
+    }
     if (f.assistance) {
       out.push(button("Hint", () => ctx.send({ type: "hint", ply: msg.ply }), { id: "hint-button", disabled: !msg.your_turn }));
       out.push(button("Still winnable?", () => { hint("Thinking...", msg.ply); ctx.send({ type: "winnable" }); },
@@ -136,14 +149,46 @@ function tools(msg) {
       out.push(button("Auto-complete", () => ctx.send({ type: "autocomplete", ply: msg.ply }),
         { id: "autocomplete", disabled: over || !msg.can_autocomplete }));
     }
+    if (msg.can_offer_draw && msg.draw_offer === null) {
+      // In the draw group: the focus goes on to the notice's Withdraw button when this one goes.
+      out.push(el("span", { dataset: { focusGroup: "draw" } },
+        button("Offer a draw", () => ctx.send({ type: "offer_draw" }), { id: "offer-draw" })));
+    }
     if (f.concede) {
-      out.push(button("Concede", () => {
-        if (confirm("Give up this game? It counts as lost.")) ctx.send({ type: "concede", ply: msg.ply });
+      const [label, question] = msg.table.player_names.length > 1
+        ? ["Resign", "Resign this game? It counts as a loss."]
+        : ["Concede", "Give up this game? It counts as lost."];
+      out.push(button(label, () => {
+        if (confirm(question)) ctx.send({ type: "concede", ply: msg.ply });
       }, { id: "concede", disabled: over }));
     }
   }
   if (renderer?.flippable) out.push(button("Flip board", () => { ctx.flipped = !ctx.flipped; ctx.redraw(); }, { id: "flip" }));
   return out;
+}
+
+// The draw offer standing at the table, as this seat sees it: the other side's, to accept or
+// decline, or its own, to withdraw. Not for spectators, nor once the game is over; drawn
+// again only when the offer changes, so that it is announced once.
+function drawOffer(msg) {
+  const box = $("draw");
+  const offer = msg.draw_offer ?? null;
+  const shown = offer !== null && msg.seat !== null && !msg.outcome;
+  box.hidden = !shown;
+  const key = shown ? String(offer) : "";
+  if (box.dataset.offer === key) return;
+  box.dataset.offer = key;
+  if (!shown) { box.replaceChildren(); return; }
+  const desc = msg.table.description;
+  if (desc.seats[offer].side === desc.seats[msg.seat].side) {
+    box.replaceChildren(el("span", { textContent: "You offered a draw; waiting for the answer." }),
+      button("Withdraw the offer", () => ctx.send({ type: "decline_draw" }), { id: "withdraw-draw" }));
+  } else {
+    box.replaceChildren(el("span", { textContent: `${sideNames(desc)[desc.seats[offer].side]} offers a draw.` }),
+      el("span", { className: "choices" },
+        button("Accept the draw", () => ctx.send({ type: "accept_draw" }), { id: "accept-draw", className: "primary" }),
+        button("Decline", () => ctx.send({ type: "decline_draw" }), { id: "decline-draw" })));
+  }
 }
 
 function hint(text, ply) {
@@ -268,6 +313,7 @@ function draw(msg) {
   keepFocus(() => {
     $("players").replaceChildren(...players(msg));
     $("tools").replaceChildren(...tools(msg));
+    drawOffer(msg);
     drawOver(msg);
     drawInvite(msg);
     drawMoves(msg);

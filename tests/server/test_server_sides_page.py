@@ -1,0 +1,205 @@
+"""The table page's tools for two-sided games, in headless Chromium: take-back and play
+again against the computer, a draw offered, declined, lapsing, withdrawn and agreed between
+two people (with a spectator who sees none of it), and a resignation.
+
+Each test checks the page's accessibility (axe-core: no serious or critical violation), no
+sideways scrolling at phone width and no console error; screenshots go to the module's
+``shots`` folder."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from helpers import Server
+from pagekit import (
+    DESKTOP,
+    PHONE,
+    Tab,
+    my_turn_or_over,
+    open_tab,
+    overflow,
+    ply,
+    serious_violations,
+    shoot,
+    start_from_lobby,
+    wait_past,
+    watch,
+)
+from playwright.sync_api import Browser, Page, expect
+
+
+def type_move(page: Page, move: str) -> None:
+    """Play ``move`` (the game's notation) through the page's move box; wait until it is in."""
+    before = ply(page)
+    page.fill("#typed-move", move)
+    page.click("#typed button[type=submit]")
+    wait_past(page, before)
+
+
+def at_ply(page: Page, n: int) -> None:
+    page.wait_for_function(f"() => document.getElementById('status').dataset.ply === '{n}'")
+
+
+def checked(tab: Tab, shots: Path, name: str) -> None:
+    """Accessible, no sideways scrolling at phone width (screenshot there), no console error."""
+    page = tab.page
+    assert serious_violations(page) == [], page.url
+    size = page.viewport_size
+    page.set_viewport_size(PHONE)
+    page.wait_for_timeout(100)
+    assert overflow(page) == 0, f"{name} is wider than the phone"
+    shoot(page, shots, f"{name}-phone")
+    if size:
+        page.set_viewport_size(size)
+    assert tab.errors == [], tab.errors
+
+
+def test_take_back_and_play_again_against_the_computer(browser: Browser, server: Server,
+                                                       shots: Path) -> None:
+    tab = open_tab(browser, DESKTOP)
+    page = tab.page
+    start_from_lobby(page, server.url, "smess", {}, seats={1: "computer:1"})
+    assert my_turn_or_over(page) and ply(page) == 0
+    expect(page.locator("#take-back")).to_be_disabled()
+    expect(page.locator("#play-again")).to_be_disabled()
+    expect(page.locator("#concede")).to_have_text("Resign")
+    expect(page.locator("#offer-draw")).to_have_count(0)  # no draw offered to a computer
+    type_move(page, "e2-e3")
+    assert my_turn_or_over(page)
+    assert ply(page) == 2
+    moves = page.locator("#moves tbody")
+    expect(moves.locator("tr")).to_have_count(1)
+    expect(moves.locator("td").nth(0)).to_have_text("e2-e3")
+    reply = moves.locator("td").nth(1).inner_text()
+    assert reply not in ("", "…")
+    expect(page.locator("#take-back")).to_be_enabled()
+    expect(page.locator("#play-again")).to_be_disabled()
+
+    page.click("#take-back")  # the computer's reply and Blue's move go back
+    at_ply(page, 0)
+    expect(page.locator("#status")).to_have_text("Your turn (Blue)")
+    expect(page.locator("#moves")).to_have_text("No moves yet.")
+    expect(page.locator("#take-back")).to_be_disabled()
+    expect(page.locator("#play-again")).to_be_enabled()
+    expect(page.locator("#last")).to_have_text("No move yet.")
+    shoot(page, shots, "take-back-desktop")
+    checked(tab, shots, "take-back")
+
+    page.click("#play-again")  # both moves again, Blue to play
+    at_ply(page, 2)
+    expect(page.locator("#status")).to_have_text("Your turn (Blue)")
+    expect(moves.locator("td").nth(0)).to_have_text("e2-e3")
+    expect(moves.locator("td").nth(1)).to_have_text(reply)
+    expect(page.locator("#take-back")).to_be_enabled()
+    expect(page.locator("#play-again")).to_be_disabled()
+    assert tab.errors == []
+    tab.close()
+
+
+def join_by_invite(browser: Browser, invite: str, seat: int) -> Tab:
+    """A second player's page: the invite link, a name, the open seat."""
+    tab = open_tab(browser, PHONE)
+    tab.page.goto(invite)
+    tab.page.fill("#name", "guest")
+    tab.page.click(f"[data-seat='{seat}']")
+    tab.page.wait_for_url("**/play/**")
+    expect(tab.page.locator("#title")).to_contain_text("you are Red")
+    return tab
+
+
+def no_offer(*pages: Page) -> None:
+    """No offer stands: no notice, and each player may offer one."""
+    for page in pages:
+        expect(page.locator("#draw")).to_be_hidden()
+        expect(page.locator("#offer-draw")).to_be_visible()
+
+
+def test_a_draw_offered_declined_lapsing_withdrawn_and_agreed(browser: Browser, server: Server,
+                                                              shots: Path) -> None:
+    blue_tab = open_tab(browser, DESKTOP)
+    blue = blue_tab.page
+    table = start_from_lobby(blue, server.url, "smess", {}, seats={1: "open"})
+    red_tab = join_by_invite(browser, blue.locator("#invite-link").input_value(), 1)
+    red = red_tab.page
+    spectator = watch(browser, server.url, table)
+    no_offer(blue, red)
+    expect(red.locator("#take-back")).to_have_count(0)  # no take-back between people
+    expect(spectator.page.locator("#offer-draw")).to_have_count(0)
+
+    blue.click("#offer-draw")
+    expect(red.locator("#draw")).to_contain_text("Blue offers a draw.")
+    expect(red.locator("#accept-draw")).to_be_visible()
+    expect(red.locator("#decline-draw")).to_be_visible()
+    expect(red.locator("#offer-draw")).to_have_count(0)
+    expect(blue.locator("#draw")).to_contain_text("You offered a draw; waiting for the answer.")
+    expect(blue.locator("#withdraw-draw")).to_be_focused()  # the focus follows the offer
+    expect(blue.locator("#offer-draw")).to_have_count(0)
+    expect(spectator.page.locator("#draw")).to_be_hidden()
+    shoot(red, shots, "draw-offered-phone")
+    shoot(blue, shots, "draw-offering-desktop")
+    checked(red_tab, shots, "draw-offered")
+
+    red.click("#decline-draw")
+    no_offer(blue, red)
+
+    red.click("#offer-draw")  # lapses when Blue plays on
+    expect(blue.locator("#draw")).to_contain_text("Red offers a draw.")
+    type_move(blue, "e2-e3")
+    at_ply(red, 1)
+    no_offer(blue, red)
+
+    red.click("#offer-draw")  # withdrawn
+    expect(blue.locator("#accept-draw")).to_be_visible()
+    red.click("#withdraw-draw")
+    no_offer(blue, red)
+    expect(red.locator("#offer-draw")).to_be_focused()
+
+    blue.click("#offer-draw")  # agreed
+    red.click("#accept-draw")
+    for page in (blue, red, spectator.page):
+        expect(page.locator("#status")).to_have_text("Game over: draw (agreed draw)")
+        expect(page.locator("#draw")).to_be_hidden()
+        expect(page.locator("#offer-draw")).to_have_count(0)
+    expect(red.locator("#concede")).to_be_disabled()
+    expect(blue.locator("#over-result")).to_have_text("draw (agreed draw)")
+    for tab in (blue_tab, red_tab, spectator):
+        assert tab.errors == [], tab.errors
+        tab.close()
+
+
+def play_first_legal(page: Page) -> None:
+    before = ply(page)
+    page.locator("#legal button").first.click()
+    wait_past(page, before)
+
+
+def test_resigning_against_the_computer(browser: Browser, server: Server, shots: Path) -> None:
+    tab = open_tab(browser, DESKTOP)
+    page = tab.page
+    start_from_lobby(page, server.url, "cardmate", {}, seats={1: "computer:1"})
+    assert my_turn_or_over(page)
+    page.click("#legal-box summary")
+    play_first_legal(page)
+    assert my_turn_or_over(page)
+    expect(page.locator("#take-back")).to_be_enabled()
+    resign = page.locator("#concede")
+    expect(resign).to_have_text("Resign")
+
+    asked: list[str] = []
+    page.once("dialog", lambda d: (asked.append(d.message), d.dismiss()))
+    resign.click()  # answered no: the game goes on, the next move is played
+    assert asked == ["Resign this game? It counts as a loss."]
+    play_first_legal(page)
+    assert my_turn_or_over(page)
+
+    page.once("dialog", lambda d: d.accept())
+    resign.click()
+    expect(page.locator("#status")).to_have_text("Game over: Rearhand wins (resignation)")
+    expect(page.locator("#over-result")).to_have_text("Rearhand wins (resignation)")
+    expect(resign).to_be_disabled()
+    expect(page.locator("#take-back")).to_be_disabled()
+    expect(page.locator("#play-again")).to_be_disabled()
+    expect(page.locator("#offer-draw")).to_have_count(0)
+    shoot(page, shots, "resigned-desktop")
+    checked(tab, shots, "resigned")
+    tab.close()
