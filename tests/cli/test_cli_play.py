@@ -32,7 +32,11 @@ def test_games_lists_what_each_game_declares():
     fortress = out[out.index("fortress:"):out.index("rook:")]
     assert "(1 player)" in fortress and "statistics: streaks; solver assistance" in fortress
     assert "undo/redo/restart; concede" in fortress
-    assert "tools: strength" in out[out.index("tchess:"):]
+    smess = out[out.index("smess:"):out.index("tchess:")]
+    assert "take-back against the computer; resign; agreed draws" in smess
+    tchess = out[out.index("tchess:"):]
+    assert "chance moves; resign; agreed draws" in tchess and "take-back" not in tchess
+    assert "tools: strength" in tchess
 
 
 def test_perft_prints_depth_and_count_lines():
