@@ -413,6 +413,7 @@ class Hub:
     async def _decline_draw(self, table: LiveTable, seat: int, message: dict) -> None:
         """Decline the other side's offer, or withdraw one's own."""
         async with table.lock:
+            self._check_loaded(table)
             if table.draw_offer is None:
                 raise IllegalAction("no draw is offered")
             table.draw_offer = None
