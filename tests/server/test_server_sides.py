@@ -133,3 +133,18 @@ def test_no_draw_with_the_computer_or_in_patience(client: TestClient) -> None:
     with client.websocket_connect(url(alone, 0)) as ws:
         assert "draw_offer" not in ws.receive_json()
         assert "fortress has no agreed draws" in error_of(ws, {"type": "offer_draw"})
+
+
+def test_a_draw_offer_stands_across_a_restart(make_client: Callable[[], TestClient]) -> None:
+    client = make_client()
+    made = new_table(client, "cardmate", [HUMAN, HUMAN])
+    with client.websocket_connect(url(made, 1)) as red:
+        red.receive_json()
+        red.send_json({"type": "offer_draw"})
+        receive_until(red, lambda m: m["type"] == "state" and m["draw_offer"] == 1)
+    client = make_client()
+    with client.websocket_connect(url(made, 0)) as blue:
+        assert blue.receive_json()["draw_offer"] == 1
+        blue.send_json({"type": "accept_draw"})
+        over = receive_until(blue, lambda m: m["type"] == "state" and m["outcome"])
+        assert over["outcome"]["reason"] == "agreed draw"

@@ -203,3 +203,40 @@ def test_resigning_against_the_computer(browser: Browser, server: Server, shots:
     shoot(page, shots, "resigned-desktop")
     checked(tab, shots, "resigned")
     tab.close()
+
+
+def test_one_screen_for_two_people_plays_each_side_in_turn(browser: Browser, server: Server,
+                                                           shots: Path) -> None:
+    tab = open_tab(browser, DESKTOP)
+    page = tab.page
+    start_from_lobby(page, server.url, "smess", seats={0: "human", 1: "human"})
+    expect(page.locator("#status")).to_contain_text("Your turn (Blue)")
+    expect(page.locator("#title")).to_contain_text("you are Blue")
+    type_move(page, "e2-e3")
+    # Red is this browser's too: the page now plays Red, and the board turns to Red's side.
+    expect(page.locator("#status")).to_contain_text("Your turn (Red)")
+    expect(page.locator("#title")).to_contain_text("you are Red")
+    assert page.evaluate("location.hash") == "#seat=1"
+    expect(page.locator("#players")).not_to_contain_text("tester,")
+    shoot(page, shots, "one-screen-red")
+    type_move(page, "e7-e6")
+    expect(page.locator("#status")).to_contain_text("Your turn (Blue)")
+    expect(page.locator("#moves")).to_contain_text("e7-e6")
+    # A draw offered on one screen is answered by the other side at the same screen.
+    page.click("#offer-draw")
+    expect(page.locator("#draw")).to_contain_text("You offered a draw")
+    type_move(page, "d2-d3")
+    expect(page.locator("#status")).to_contain_text("Your turn (Red)")
+    expect(page.locator("#draw")).to_be_hidden()  # the move let the offer lapse
+    checked(tab, shots, "one-screen")
+    tab.close()
+
+
+def test_a_browser_with_one_seat_stays_on_it(browser: Browser, server: Server) -> None:
+    tab = open_tab(browser, DESKTOP)
+    page = tab.page
+    start_from_lobby(page, server.url, "smess", seats={1: "open"})
+    type_move(page, "e2-e3")
+    expect(page.locator("#status")).to_contain_text("Red to play")
+    assert page.evaluate("location.hash") != "#seat=1"
+    tab.close()

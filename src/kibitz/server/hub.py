@@ -399,7 +399,7 @@ class Hub:
             else:
                 session.agree_draw()
                 table.draw_offer = None
-                self._save(table)
+            self._save(table)
         self.broadcast(table)
 
     async def _accept_draw(self, table: LiveTable, seat: int, message: dict) -> None:
@@ -417,6 +417,7 @@ class Hub:
             if table.draw_offer is None:
                 raise IllegalAction("no draw is offered")
             table.draw_offer = None
+            self._save(table)
         self.broadcast(table)
 
     def _check_offer(self, table: LiveTable, seat: int) -> None:

@@ -46,9 +46,11 @@ class LiveTable:
         self.evicted = False
         """Set when the hub unloads the table; a holder of this object must not change it."""
         self.all_computers = all(seat.kind == "computer" for seat in self.seats)
-        self.draw_offer: int | None = None
-        """The seat whose offer of a draw waits for the other side's answer (kept in
-        memory: it lapses with the next move, or when the table is put away)."""
+        offer = stored.extra.get("draw_offer")
+        valid = type(offer) is int and 0 <= offer < len(self.seats)
+        self.draw_offer: int | None = offer if valid else None
+        """The seat whose offer of a draw waits for the other side's answer (stored with
+        the table; it lapses with the next move)."""
         self._description_json = json.dumps(self.description, separators=(",", ":"))
         self._texts: dict[int | None, str] = {}
 
@@ -84,7 +86,10 @@ class LiveTable:
         del self.log[keep:]
         rows = self._rows(keep)
         self.log += rows
-        progress = Progress(keep, rows, {"session": self.session.save()}, self.status, dropped)
+        extra: dict[str, Any] = {"session": self.session.save()}
+        if self.draw_offer is not None:
+            extra["draw_offer"] = self.draw_offer
+        progress = Progress(keep, rows, extra, self.status, dropped)
         if self.session.is_over():
             record = self.record()
             progress.result, progress.record = record["result"], record

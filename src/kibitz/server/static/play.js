@@ -3,14 +3,16 @@
 // move list and the game-over panel, and hands the board to the game's page module
 // (static/games/<game>.js). Moves are sent by id; a move made while the connection is down
 // is sent once it is back, if the table is still where it was, or reported as not played.
+// A browser that holds every seat of a game without hidden cards plays each side in turn.
 import { api, loadToken, myTokens, openTable, rematchSeats } from "/static/net.js";
 import { $, button, el, keepFocus, showText } from "/static/ui.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
 const hashSeat = new URLSearchParams(location.hash.slice(1)).get("seat");
 const mySeats = myTokens(tableId);
-const seat = hashSeat !== null && mySeats.includes(Number(hashSeat)) ? Number(hashSeat) : (mySeats.length ? mySeats[0] : null);
-const token = seat === null ? null : loadToken(tableId, seat);
+let seat = hashSeat !== null && mySeats.includes(Number(hashSeat)) ? Number(hashSeat) : (mySeats.length ? mySeats[0] : null);
+let token = seat === null ? null : loadToken(tableId, seat);
+let switching = false;  // the connection closes to come back as another of this browser's seats
 
 let ws = null;
 let last = null;
@@ -61,7 +63,7 @@ function error(text) { showText($("error"), text); }
 // -- what the bar says -------------------------------------------------------------------
 function who(msg, s) {
   const info = msg.table.seats[s];
-  if (s === msg.seat) return "you";
+  if (s === msg.seat || (mySeats.includes(s) && mySeats.length === msg.table.seats.length)) return "you";
   if (info.kind === "computer") return info.agent?.startsWith("level:") ? `computer level ${info.agent.slice(6)}` : "computer";
   if (info.kind === "open") return "open seat";
   return (info.name || "a player") + (info.connected ? "" : ", not connected");
@@ -175,7 +177,7 @@ function drawOffer(msg) {
   const offer = msg.draw_offer ?? null;
   const shown = offer !== null && msg.seat !== null && !msg.outcome;
   box.hidden = !shown;
-  const key = shown ? String(offer) : "";
+  const key = shown ? `${offer}:${msg.seat}` : "";
   if (box.dataset.offer === key) return;
   box.dataset.offer = key;
   if (!shown) { box.replaceChildren(); return; }
@@ -346,6 +348,20 @@ async function copyInvite() {
 }
 
 // -- the connection ----------------------------------------------------------------------
+// One screen for two people: where this browser holds every seat of a game without hidden
+// cards, the page plays as whichever seat is to act (the board turns to its side).
+function follow(msg) {
+  const next = msg.view.to_act;
+  const everySeat = mySeats.length > 1 && mySeats.length === msg.table.seats.length;
+  if (!everySeat || !msg.table.description.perfect_information || msg.outcome) return;
+  if (next === null || next === undefined || next === seat || !mySeats.includes(next)) return;
+  seat = next;
+  token = loadToken(tableId, seat);
+  history.replaceState(null, "", `#seat=${seat}`);
+  switching = true;
+  ws.close(1000, "another seat of this browser is to act");
+}
+
 function onMessage(ev) {
   const msg = JSON.parse(ev.data);
   if (msg.type === "state") {
@@ -354,6 +370,7 @@ function onMessage(ev) {
     if (sent && msg.ply > sent.ply) sent = null;
     draw(msg);
     if (first) resume(msg);
+    follow(msg);
   } else if (msg.type === "error") {
     error(msg.message);
     sent = null;
@@ -394,6 +411,7 @@ function connect() {
   ws.addEventListener("open", () => { $("conn").textContent = "connected"; retry = 500; });
   ws.addEventListener("message", onMessage);
   ws.addEventListener("close", (ev) => {
+    if (switching) { switching = false; connect(); return; }
     if (sent && !pending) { pending = sent; notice(`Connection lost: your move ${sent.label} will be checked and sent again when it is back.`); }
     sent = null;
     if (ev.code === 4403 || ev.code === 4404) { $("conn").textContent = "not at this table"; return; }
