@@ -338,8 +338,8 @@ def test_description_tells_the_page_what_to_draw():
     f, c = load("fortress").description(), load("chessboard").description()
     json.dumps(f)
     assert f["game"] == "fortress" and f["seats"][0]["name"] == "Player"
-    assert f["features"] == {"undo": True, "concede": True, "statistics": "streaks",
-                             "assistance": True}
+    assert f["features"] == {"undo": True, "take_back": False, "concede": True,
+                             "draw_offers": False, "statistics": "streaks", "assistance": True}
     assert f["piles"] == 10 and f["foundations"] == ["C", "S", "H", "D"]
     assert f["cards"]["ranks"][9] == "T" and f["cards"]["suits"]["H"] == {"symbol": "\u2665",
                                                                            "red": True}
