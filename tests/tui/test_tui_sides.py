@@ -1,5 +1,6 @@
 """Games of sides in the terminal: take-back against the computer (u, r, and from the
-game-over panel), and resigning with a confirmation (x)."""
+game-over panel), resigning with a confirmation (x), and two people at one screen taking
+turns and agreeing a draw (d)."""
 
 from __future__ import annotations
 
@@ -8,8 +9,11 @@ import json
 import pytest
 from tui_helpers import make_app, settle
 
+import kibitz
+from kibitz.core.errors import InvalidOptions
 from kibitz.core.record import replay
 from kibitz.tui.screens import ConfirmScreen, GameOverScreen
+from kibitz.tui.seats import seat_players
 
 pytestmark = pytest.mark.anyio
 
@@ -79,3 +83,57 @@ async def test_x_resigns_once_confirmed(tmp_path):
     saved = json.loads(record.read_text())
     assert saved["result"] == {"returns": [-1.0, 1.0], "reason": "resignation"}
     assert replay(saved).declared.reason == "resignation"
+
+
+async def test_two_people_at_one_screen_take_turns_and_agree_a_draw(tmp_path):
+    record = tmp_path / "r.json"
+    app = make_app("smess", record, vs=("person",))
+    driver = app.driver
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert driver.players == [None, None] and driver.viewer == 0
+        await pilot.press("colon", *"e2-e3", "enter")
+        await settle(pilot)
+        assert driver.viewer == 1 and len(driver.state.history) == 1  # nobody replied
+        assert "Red to play (you)" in str(app.query_one("#status").render())
+        keys = str(app.query_one("#keys").render())
+        assert "d draw" in keys and "undo" not in keys  # no take-back between people
+        await pilot.press(*"e7-e6", "enter")  # the typing box keeps the focus
+        await settle(pilot)
+        assert driver.viewer == 0 and len(driver.state.history) == 2
+        await pilot.press("escape", "d")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
+        await settle(pilot)
+        assert isinstance(app.screen, GameOverScreen) and app.screen.result == "draw (agreed draw)"
+    assert json.loads(record.read_text())["result"]["reason"] == "agreed draw"
+
+
+async def test_at_one_screen_the_person_to_move_resigns(tmp_path):
+    app = make_app("cardmate", tmp_path / "r.json", vs=("person",))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.driver.play(app.driver.person_moves()[0]["id"])
+        app.after_change()
+        await settle(pilot)
+        await pilot.press("x", "y")
+        await settle(pilot)
+        assert app.screen.result == "Forehand wins (resignation)"
+
+
+async def test_against_the_computer_there_is_no_agreed_draw(tmp_path):
+    app = make_app("smess", tmp_path / "r.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert "draw" not in str(app.query_one("#keys").render())
+        await pilot.press("d")
+        await pilot.pause()
+        assert not isinstance(app.screen, ConfirmScreen) and not app.driver.session.is_over()
+
+
+def test_two_people_at_one_screen_only_without_hidden_cards():
+    game = kibitz.load("tchess")
+    with pytest.raises(InvalidOptions, match="two people need a screen each"):
+        seat_players(game, 0, ["person"])
+    assert seat_players(kibitz.load("cardmate"), 1, ["person"]) == [None, None]

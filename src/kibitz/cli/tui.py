@@ -35,8 +35,9 @@ def play_cmd(
         list[str] | None,
         typer.Option(
             "--vs",
-            help="Agent spec for the computer seats in seat order, e.g. "
-            "level:3 or random; the last repeats (default the game's level).",
+            help="Agent spec for the other seats in seat order, e.g. "
+            "level:3 or random, or person for a second person at this screen; "
+            "the last repeats (default the game's level).",
         ),
     ] = None,
     option: OptionsArg = None,
@@ -52,7 +53,8 @@ def play_cmd(
     ] = None,
     pause: Annotated[float, typer.Option(help="Seconds between two computer moves.")] = 0.5,
 ) -> None:
-    """Play GAME in a full-screen terminal app against computer levels, or watch them."""
+    """Play GAME in a full-screen terminal app against computer levels or a second person
+    at the same screen, or watch the computers play."""
     from kibitz.tui import Driver, PlayApp
     from kibitz.tui.seats import person_seat, seat_players
 

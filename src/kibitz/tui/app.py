@@ -55,6 +55,7 @@ class PlayApp(App[None]):
         Binding("f", "flip", "flip", tooltip="turn the board round"),
         Binding("e", "analyse", "analyse", tooltip="analyse the finished game, move by move"),
         Binding("x", "give_up", "give up", tooltip="resign (or concede the deal): a loss"),
+        Binding("d", "draw", "draw", tooltip="agree a draw (two people at this screen)"),
         Binding("q", "leave", "quit", tooltip="quit"),
         Binding("escape", "back", "back", show=False),
     ]
@@ -308,6 +309,9 @@ class PlayApp(App[None]):
         session = self.driver.session
         if action in ("undo", "redo"):
             return self.driver.takes_back()
+        if action == "draw":
+            return (session.features.draw_offers and self.driver.between_people()
+                    and not session.is_over())
         if action == "give_up":
             return (session.features.concede and self.driver.viewer is not None
                     and not session.is_over())
@@ -372,10 +376,24 @@ class PlayApp(App[None]):
         self.push_screen(ConfirmScreen(f"{what} this game? It counts as lost."), self._give_up)
 
     def _give_up(self, yes: bool | None) -> None:
-        if not yes:
+        if yes:
+            self._end(self.driver.give_up)
+
+    def action_draw(self) -> None:
+        """A draw, once both people at this screen say so."""
+        if self.driver.session.is_over():
+            self.say("the game is over", ERROR)
             return
+        self.push_screen(ConfirmScreen("Do both players agree a draw?"), self._draw)
+
+    def _draw(self, yes: bool | None) -> None:
+        if yes:
+            self._end(self.driver.agree_draw)
+
+    def _end(self, declare: Callable[[], None]) -> None:
+        """End the game by a player's decision (a refusal is shown and changes nothing)."""
         try:
-            self.driver.give_up()
+            declare()
         except KibitzError as exc:
             self.say(str(exc), ERROR)
             return

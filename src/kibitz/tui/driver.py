@@ -51,8 +51,8 @@ class Driver:
         self.agents: dict[int, Agent] = {
             seat: make_agent(spec, game, base + seat) for seat, spec in enumerate(players) if spec
         }
-        self.viewer = next((s for s, p in enumerate(players) if p is None), None)
-        """The person's seat, whose view is drawn; None when computers play every seat."""
+        self.people = tuple(s for s, p in enumerate(players) if p is None)
+        """The seats people play at this screen (two only in games without hidden cards)."""
         self.log: list[LogEntry] = []
         self._log_from(0)
 
@@ -71,6 +71,23 @@ class Driver:
     @property
     def state(self) -> State:
         return self.session.state
+
+    @property
+    def viewer(self) -> int | None:
+        """The person whose view is drawn: the one to act where two share the screen, else
+        the person; None when computers play every seat."""
+        seat = self.to_act()
+        if seat in self.people:
+            return seat
+        return self.people[0] if self.people else None
+
+    def against_computers(self) -> bool:
+        """Whether one person plays and computers hold every other seat (take-back)."""
+        return len(self.people) == 1
+
+    def between_people(self) -> bool:
+        """Whether two people play each other at this screen (an agreed draw)."""
+        return 1 < len(self.people) == len(self.players)
 
     def observation(self) -> dict[str, Any]:
         """What the viewer may see (everything public when nobody sits)."""
@@ -123,7 +140,7 @@ class Driver:
     def takes_back(self) -> bool:
         """Whether the person may undo: patience, or a take-back against the computer."""
         features = self.session.features
-        return features.undo or (features.take_back and self.viewer is not None)
+        return features.undo or (features.take_back and self.against_computers())
 
     def can_take_back(self) -> bool:
         """Whether an undo would take something back now."""
@@ -152,10 +169,17 @@ class Driver:
         return self._played(session.play_again(self._side()))
 
     def give_up(self) -> None:
-        """The person resigns (concedes a patience deal)."""
+        """The person (the one to act, where two share the screen) resigns, or concedes a
+        patience deal."""
         if self.viewer is None:
             raise IllegalAction("nobody sits here to give the game up")
         self.session.concede(self.viewer)
+
+    def agree_draw(self) -> None:
+        """The two people at this screen agree a draw."""
+        if not self.between_people():
+            raise IllegalAction("a draw is agreed between two people; the computer plays on")
+        self.session.agree_draw()
 
     def hint(self) -> Hint:
         return self.session.hint()

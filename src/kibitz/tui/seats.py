@@ -1,4 +1,5 @@
-"""Who sits where: a person's seat from ``--as`` and the computer seats' agent specs."""
+"""Who sits where: a person's seat from ``--as``, and the other seats' agent specs (or a
+second person at the same screen)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ from kibitz.core.game import Game
 
 WATCH = ("none", "nobody", "-")
 """``--as`` values that seat no person: computers play every seat."""
+PERSON = "person"
+"""The ``--vs`` value that seats another person at this screen."""
 
 
 def person_seat(game: Game, text: str | None) -> int | None:
@@ -26,10 +29,11 @@ def person_seat(game: Game, text: str | None) -> int | None:
 
 
 def seat_players(game: Game, person: int | None, vs: list[str]) -> list[str | None]:
-    """One entry per seat: None for the person, else an agent spec.
+    """One entry per seat: None for a person, else an agent spec.
 
-    The computer seats take the ``--vs`` specs in seat order; the last spec repeats, and
-    with none they get the game's default computer level.
+    The other seats take the ``--vs`` specs in seat order (``person``: a second person at
+    this screen, in games without hidden cards); the last spec repeats, and with none they
+    get the game's default computer level.
     """
     computers = [s for s in range(game.num_players) if s != person]
     if len(vs) > len(computers):
@@ -40,5 +44,10 @@ def seat_players(game: Game, person: int | None, vs: list[str]) -> list[str | No
     specs += [specs[-1]] * (len(computers) - len(specs))
     players: list[str | None] = [None] * game.num_players
     for seat, spec in zip(computers, specs, strict=False):
-        players[seat] = spec
+        players[seat] = None if spec == PERSON else spec
+    if players.count(None) > 1 and not game.perfect_information:
+        raise InvalidOptions(
+            f"{game.name} hides each player's cards: two people need a screen each "
+            "(a table of the web app, `kibitz serve`)"
+        )
     return players
