@@ -45,6 +45,7 @@ def test_a_take_back_goes_back_to_the_persons_last_turn_and_play_again_returns(n
     assert session.undos == 1
     again = session.play_again(PERSON)
     assert again == step and session.state.serialize() == before
+    assert session.record()["metadata"] == {"undos": 1}  # how often moves were taken back
 
 
 def test_a_take_back_while_the_computer_is_to_move_takes_back_the_persons_move_only():

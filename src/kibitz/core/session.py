@@ -348,8 +348,10 @@ class Session:
         for step in self.steps:
             auto += [ply + k for k, flag in enumerate(step.auto) if flag]
             ply += len(step.actions)
-        if self.features.undo or self.features.take_back or self.assistant:
+        if self.features.undo or self.assistant:
             meta.update(auto=auto, hints=self.hints, undos=self.undos)
+        elif self.features.take_back:
+            meta["undos"] = self.undos
         if self.conceded_by is not None:
             meta["conceded"] = True
         record = make_record(self.state, meta)
