@@ -96,8 +96,12 @@ function dot(colour) {
   return d;
 }
 
-// The sides' names, by side number: the teams' names (or their seats' joined), else the seats'.
-function sideNames(desc) {
+// The sides' names, by side number, as this seat calls them: the game page's own words
+// (e.g. "We" and "They"), the teams' names (or their seats' joined), else the seats'.
+function sideNames(msg) {
+  const desc = msg.table.description;
+  const own = renderer?.sideNames?.(msg);
+  if (own) return own;
   if (!desc.teams.length) return desc.seats.map((s) => s.name);
   return desc.team_names || desc.teams.map((t) => t.map((i) => desc.seats[i].name).join("-"));
 }
@@ -118,7 +122,7 @@ function players(msg) {
   const scores = msg.view.scores;
   if (scores) {
     const label = renderer?.scoreLabel || "Score";
-    const sides = sideNames(desc);
+    const sides = sideNames(msg);
     const parts = scores.map((v, i) => `${sides[i] ?? i} ${Number.isInteger(v) ? v : v.toFixed(1)}`);
     out.push(el("p", { className: "score", textContent: `${label}: ${parts.join(" · ")}` }));
   }
@@ -186,7 +190,7 @@ function drawOffer(msg) {
     box.replaceChildren(el("span", { textContent: "You offered a draw; waiting for the answer." }),
       button("Withdraw the offer", () => ctx.send({ type: "decline_draw" }), { id: "withdraw-draw" }));
   } else {
-    box.replaceChildren(el("span", { textContent: `${sideNames(desc)[desc.seats[offer].side]} offers a draw.` }),
+    box.replaceChildren(el("span", { textContent: `${sideNames(msg)[desc.seats[offer].side]} offers a draw.` }),
       el("span", { className: "choices" },
         button("Accept the draw", () => ctx.send({ type: "accept_draw" }), { id: "accept-draw", className: "primary" }),
         button("Decline", () => ctx.send({ type: "decline_draw" }), { id: "decline-draw" })));
