@@ -63,3 +63,37 @@ def test_patience_statistics_keep_streaks_and_hints(client: TestClient) -> None:
     assert stats == {"game": "chessboard", "kind": "streaks", "played": 2, "won": 0, "lost": 2,
                      "drawn": 0, "win_rate": 0.0, "current_streak": -2, "longest_win_streak": 0,
                      "longest_loss_streak": 2, "hints": 1}
+
+
+AUTOPLAY = "2C/AC/3C/AS/4C5C6C7C8C9CTCJCQCKC/KSQSJSTS9S8S7S6S5S4S2S3S/-/-/-/- -,-,KH,KD A"
+"""AC 2C 3C AS are safe at once."""
+
+
+def test_autoplay_switched_on_plays_the_safe_moves_and_is_kept(
+    make_client: Callable[[], TestClient],
+) -> None:
+    client = make_client()
+    made = new_table(client, "fortress", [HUMAN], position=AUTOPLAY)
+    with client.websocket_connect(ws_url(made)) as ws:
+        first = ws.receive_json()
+        assert first["autoplay"] is False and first["ply"] == 0
+        ws.send_json({"type": "autoplay"})
+        assert "needs 'on'" in receive_until(ws, lambda m: m["type"] == "error")["message"]
+        ws.send_json({"type": "autoplay", "on": True})
+        on = receive_until(ws, lambda m: m["type"] == "state" and m["autoplay"])
+        assert on["ply"] == 4 and on["can_undo"]  # AC 2C 3C AS, one undo step
+        ws.send_json({"type": "undo"})
+        back = receive_until(ws, lambda m: m["type"] == "state" and m["ply"] == 0)
+        assert back["autoplay"] is True
+    again = make_client().get(f"/api/tables/{made['id']}/view",
+                              params={"token": made["tokens"]["0"]}).json()
+    assert again["autoplay"] is True
+
+
+def test_a_game_without_an_assistant_has_no_autoplay(client: TestClient) -> None:
+    made = new_table(client, "smess", [HUMAN, COMPUTER])
+    with client.websocket_connect(ws_url(made)) as ws:
+        assert "autoplay" not in ws.receive_json()
+        ws.send_json({"type": "autoplay", "on": True})
+        error = receive_until(ws, lambda m: m["type"] == "error")
+        assert "smess has no autoplay" in error["message"]

@@ -1,16 +1,22 @@
-"""Patience through the core Session: hint, undo, redo, "still winnable?", auto-complete."""
+"""Patience through the core Session: hint, undo, redo, "still winnable?", auto-complete,
+autoplay."""
 
 from __future__ import annotations
 
 import pytest
 from tui_helpers import make_app, settle
 
+import kibitz
+from kibitz.core.session import Session
+from kibitz.tui import Driver, PlayApp
 from kibitz.tui.screens import GameOverScreen
 
 pytestmark = pytest.mark.anyio
 
 WINNABLE = {"fortress": 96195685124994327816, "chessboard": 20348857524636281959}
 """Deals the game's solver proves winnable."""
+AUTOPLAY = "2C/AC/3C/AS/4C5C6C7C8C9CTCJCQCKC/KSQSJSTS9S8S7S6S5S4S2S3S/-/-/-/- -,-,KH,KD A"
+"""AC 2C 3C AS are safe at once."""
 
 
 @pytest.mark.parametrize("name", sorted(WINNABLE))
@@ -76,3 +82,23 @@ async def test_games_without_undo_offer_no_patience_keys(tmp_path):
         help_text = " ".join(str(w.render()) for w in app.screen.query("Static"))
         assert "resign" in help_text
         assert "undo" not in help_text and "take back" not in help_text
+
+
+async def test_p_switches_autoplay_which_plays_the_safe_moves(tmp_path):
+    game = kibitz.load("fortress")
+    session = Session(game, position=AUTOPLAY)
+    app = PlayApp(Driver(game, [None], session=session), tmp_path / "r.json", pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert "p autoplay" in str(app.query_one("#keys").render())
+        await pilot.press("p")
+        await settle(pilot)
+        assert session.autoplay and len(session.state.history) == 4  # AC 2C 3C AS
+        assert len(app.driver.log) == 4 and app.message == "autoplay on"
+        assert "[autoplay]" in str(app.query_one("#status").render())
+        await pilot.press("u")  # the automatic moves are one step
+        await settle(pilot)
+        assert session.state.history == []
+        await pilot.press("p")
+        await settle(pilot)
+        assert not session.autoplay and session.state.history == []

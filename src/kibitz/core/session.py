@@ -132,6 +132,8 @@ class Session:
 
     def set_autoplay(self, on: bool) -> Step | None:
         """Switch autoplay; switching it on plays the safe moves at once (one step)."""
+        if self.assistant is None:
+            raise IllegalAction(f"{self.game.name} has no autoplay")
         self.autoplay = on
         if not on or self.is_over():
             return None

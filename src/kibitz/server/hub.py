@@ -35,8 +35,8 @@ from kibitz.server.table import LiveTable
 
 log = logging.getLogger("kibitz.server")
 
-MESSAGES = ("action, undo, redo, restart, hint, winnable, autocomplete, concede, offer_draw, "
-            "accept_draw, decline_draw, view, ping")
+MESSAGES = ("action, undo, redo, restart, hint, winnable, autocomplete, autoplay, concede, "
+            "offer_draw, accept_draw, decline_draw, view, ping")
 """The client message types."""
 SEAT_CONNECTIONS = 4
 """Connections one seat may have open at a time (a player's tabs and devices)."""
@@ -293,8 +293,8 @@ class Hub:
             "action": self._action, "undo": self._undo, "redo": self._redo,
             "restart": self._restart, "autocomplete": self._autocomplete,
             "hint": self._hint, "winnable": self._winnable, "concede": self._concede,
-            "offer_draw": self._offer_draw, "accept_draw": self._accept_draw,
-            "decline_draw": self._decline_draw,
+            "autoplay": self._autoplay, "offer_draw": self._offer_draw,
+            "accept_draw": self._accept_draw, "decline_draw": self._decline_draw,
         }.get(kind)
         if handler is None:
             raise IllegalAction(f"unknown message type {kind!r}; valid: {MESSAGES}")
@@ -374,6 +374,13 @@ class Hub:
             table.session.autocomplete()
 
         await self._change(table, finish)
+
+    async def _autoplay(self, table: LiveTable, seat: int, message: dict) -> None:
+        """Switch autoplay (the safe moves played by themselves); on plays them at once."""
+        on = message.get("on")
+        if not isinstance(on, bool):
+            raise IllegalAction("an autoplay message needs 'on': true or false")
+        await self._change(table, lambda: table.session.set_autoplay(on))
 
     async def _concede(self, table: LiveTable, seat: int, message: dict) -> None:
         await self._change(table, lambda: table.session.concede(seat))

@@ -238,6 +238,7 @@ class LiveTable:
             )
         if session.assistant is not None:
             msg["can_autocomplete"] = bool(session.autocomplete_actions())
+            msg["autoplay"] = session.autoplay
         return msg
 
     def record(self) -> dict[str, Any]:

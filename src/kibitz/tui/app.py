@@ -52,6 +52,7 @@ class PlayApp(App[None]):
         Binding("h", "hint", "hint", tooltip="hint: the next move of a winning line"),
         Binding("w", "winnable", "winnable?", tooltip="is the deal still winnable?"),
         Binding("a", "autocomplete", "finish", tooltip="auto-complete the game"),
+        Binding("p", "autoplay", "autoplay", tooltip="autoplay on/off: safe moves play themselves"),
         Binding("f", "flip", "flip", tooltip="turn the board round"),
         Binding("e", "analyse", "analyse", tooltip="analyse the finished game, move by move"),
         Binding("x", "give_up", "give up", tooltip="resign (or concede the deal): a loss"),
@@ -315,7 +316,7 @@ class PlayApp(App[None]):
         if action == "give_up":
             return (session.features.concede and self.driver.viewer is not None
                     and not session.is_over())
-        if action in ("hint", "winnable", "autocomplete"):
+        if action in ("hint", "winnable", "autocomplete", "autoplay"):
             return session.assistant is not None and self.driver.viewer is not None
         if action == "flip":
             return "board" in self.description
@@ -420,6 +421,20 @@ class PlayApp(App[None]):
             return
         n = len(played.actions)
         self.say(f"{n} move{'s' * (n != 1)} {done}")
+        self.after_change()
+
+    def action_autoplay(self) -> None:
+        """Switch autoplay; switching it on plays the safe moves at once."""
+        if self.busy:
+            self.say(f"wait: {self.busy}", ERROR)
+            return
+        session = self.driver.session
+        try:
+            self.driver.set_autoplay(not session.autoplay)
+        except KibitzError as exc:
+            self.say(str(exc), ERROR)
+            return
+        self.say(f"autoplay {'on' if session.autoplay else 'off'}")
         self.after_change()
 
     def action_hint(self) -> None:

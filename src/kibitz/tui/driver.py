@@ -181,6 +181,11 @@ class Driver:
             raise IllegalAction("a draw is agreed between two people; the computer plays on")
         self.session.agree_draw()
 
+    def set_autoplay(self, on: bool) -> Step | None:
+        """Switch autoplay; the safe moves it plays at once are logged as one step."""
+        step = self.session.set_autoplay(on)
+        return None if step is None else self._played(step)
+
     def hint(self) -> Hint:
         return self.session.hint()
 

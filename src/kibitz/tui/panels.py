@@ -39,6 +39,8 @@ def status_text(driver: Driver, frame: Frame, thinking: bool) -> Text:
         out.append(f"{name} {doing}", Style(color=frame.seat_ink(seat), bold=True))
     if obs["phase"] not in ("play", "over"):
         out.append(f"  [{obs['phase']}]", Style(color=MUTED))
+    if driver.session.autoplay:
+        out.append("  [autoplay]", Style(color=MUTED))
     scores = obs.get("scores")
     if scores is not None:
         out.append("\n" + scores_line(frame, scores))

@@ -140,7 +140,9 @@ function tools(msg) {
     if (f.undo) {
       out.push(button("Undo", () => ctx.send({ type: "undo" }), { id: "undo", disabled: !msg.can_undo }));
       out.push(button("Redo", () => ctx.send({ type: "redo" }), { id: "redo", disabled: !msg.can_redo }));
-      out.push(button("Restart", () => ctx.send({ type: "restart" }), { id: "restart", disabled: !(msg.can_undo || msg.can_redo) }));
+      out.push(button("Restart", () => {
+        if (confirm("Restart this deal from the beginning? Your moves are taken back.")) ctx.send({ type: "restart" });
+      }, { id: "restart", disabled: !(msg.can_undo || msg.can_redo) }));
     }
     if (msg.can_take_back !== undefined) {
       out.push(button("Take back", () => ctx.send({ type: "undo" }),
@@ -154,6 +156,8 @@ function tools(msg) {
         { id: "winnable", disabled: over }));
       out.push(button("Auto-complete", () => ctx.send({ type: "autocomplete", ply: msg.ply }),
         { id: "autocomplete", disabled: over || !msg.can_autocomplete }));
+      out.push(button(`Autoplay: ${msg.autoplay ? "on" : "off"}`, () => ctx.send({ type: "autoplay", on: !msg.autoplay }),
+        { id: "autoplay", disabled: over, title: "Play the safe moves to the foundations by themselves", attrs: { "aria-pressed": String(!!msg.autoplay) } }));
     }
     if (msg.can_offer_draw && msg.draw_offer === null) {
       // In the draw group: the focus goes on to the notice's Withdraw button when this one goes.
