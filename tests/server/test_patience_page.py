@@ -1,13 +1,17 @@
 """The patience table page in headless Chromium: the autoplay switch (switched on, the safe
-moves play at once and the switch says so) and Restart, which asks first."""
+moves play at once and the switch says so), Restart, which asks first, and the position
+string copied to the clipboard."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import httpx
 from helpers import Server
 from pagekit import DESKTOP, open_tab, serious_violations, shoot, start_from_lobby
 from playwright.sync_api import Browser, expect
+
+import kibitz
 
 SAFE_AT_ONCE = "#3"
 """A Fortress deal whose first three safe moves autoplay plays as soon as it is on."""
@@ -46,4 +50,21 @@ def test_autoplay_switch_and_restart_after_a_yes(
     switch.click()
     expect(switch).to_have_text("Autoplay: off")
     assert tab.errors == []
+    tab.close()
+
+
+def test_copy_position_puts_the_position_string_on_the_clipboard(
+    browser: Browser, server: Server
+) -> None:
+    tab = open_tab(browser, DESKTOP)
+    page = tab.page
+    tab.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.url)
+    table = start_from_lobby(page, server.url, "fortress", seed="#7")
+    token = page.evaluate(f"localStorage.getItem('kibitz:token:{table}:0')")
+    view = httpx.get(f"{server.url}/api/tables/{table}/view", params={"token": token}).json()
+    page.click("#copy-position")
+    expect(page.locator("#notice")).to_have_text("Position copied.")
+    assert page.evaluate("navigator.clipboard.readText()") == view["view"]["position"]
+    assert kibitz.load("fortress").new_state_from_position(view["view"]["position"]).position() \
+        == view["view"]["position"]
     tab.close()

@@ -137,3 +137,13 @@ def test_two_people_at_one_screen_only_without_hidden_cards():
     with pytest.raises(InvalidOptions, match="two people need a screen each"):
         seat_players(game, 0, ["person"])
     assert seat_players(kibitz.load("cardmate"), 1, ["person"]) == [None, None]
+
+
+async def test_c_copies_the_position_string(tmp_path):
+    app = make_app("cardmate", tmp_path / "r.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("c")
+        await pilot.pause()
+        position = app.driver.state.position()
+        assert app.message == f"position: {position}" and app.clipboard == position

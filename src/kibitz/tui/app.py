@@ -54,6 +54,7 @@ class PlayApp(App[None]):
         Binding("a", "autocomplete", "finish", tooltip="auto-complete the game"),
         Binding("p", "autoplay", "autoplay", tooltip="autoplay on/off: safe moves play themselves"),
         Binding("f", "flip", "flip", tooltip="turn the board round"),
+        Binding("c", "copy_position", "copy", tooltip="copy the position string (and show it)"),
         Binding("e", "analyse", "analyse", tooltip="analyse the finished game, move by move"),
         Binding("x", "give_up", "give up", tooltip="resign (or concede the deal): a loss"),
         Binding("d", "draw", "draw", tooltip="agree a draw (two people at this screen)"),
@@ -318,6 +319,8 @@ class PlayApp(App[None]):
                     and not session.is_over())
         if action in ("hint", "winnable", "autocomplete", "autoplay"):
             return session.assistant is not None and self.driver.viewer is not None
+        if action == "copy_position":
+            return isinstance(self.frame.observation.get("position"), str)
         if action == "flip":
             return "board" in self.description
         if action == "analyse":
@@ -344,6 +347,13 @@ class PlayApp(App[None]):
         self.picker.chosen = None
         self._show()
         self._focus_for_turn(leave_typing=True)
+
+    def action_copy_position(self) -> None:
+        """The position string to the terminal's clipboard, and shown to copy by hand."""
+        position = self.frame.observation.get("position")
+        if isinstance(position, str):
+            self.copy_to_clipboard(position)
+            self.say(f"position: {position}", NOTE)
 
     def action_flip(self) -> None:
         self.flipped = not self.flipped

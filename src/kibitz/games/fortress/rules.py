@@ -267,9 +267,11 @@ class PatienceState(State):
         return [float(self.board.home())]
 
     def _observe(self, seat: int | None) -> dict[str, Any]:
-        """Everything is open: the piles bottom to top, foundation counts and tops, the base."""
+        """Everything is open: the position string, the piles bottom to top, foundation
+        counts and tops, the base."""
         b = self.board
         return {
+            "position": self.position(),
             "piles": [[NAMES[c] for c in p] for p in b.piles],
             "foundations": {SUITS[s]: b.found[s] for s in range(4)},
             "foundation_tops": {

@@ -173,6 +173,9 @@ function tools(msg) {
       }, { id: "concede", disabled: over }));
     }
   }
+  if (typeof msg.view.position === "string") {
+    out.push(button("Copy position", () => copyPosition(msg.view.position), { id: "copy-position", title: "Copy the position string, to start a game from it" }));
+  }
   if (renderer?.flippable) out.push(button("Flip board", () => { ctx.flipped = !ctx.flipped; ctx.redraw(); }, { id: "flip" }));
   return out;
 }
@@ -341,6 +344,16 @@ function drawInvite(msg) {
   const invite = localStorage.getItem(`kibitz:invite:${tableId}`);
   $("invite").hidden = !(open && invite && !msg.outcome);
   if (invite) $("invite-link").value = new URL(invite, location.href).href;
+}
+
+// The position string to the clipboard; where the browser refuses, shown to copy by hand.
+async function copyPosition(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+    notice("Position copied.");
+  } catch {
+    notice(`Position: ${text}`);
+  }
 }
 
 async function copyInvite() {
