@@ -28,7 +28,7 @@ def test_games_lists_what_each_game_declares():
     assert "(4 players)" in rook and "partners South+North v West+East" in rook
     assert "hidden information; chance moves; statistics: scores" in rook
     assert "levels (default 2):" in rook and "own agents: legacy, rookbot" in rook
-    assert "        1: random" in rook and "        4: rookbot:" in rook
+    assert "        1 (poor): random" in rook and "        4 (very good): rookbot:" in rook
     fortress = out[out.index("fortress:"):out.index("rook:")]
     assert "(1 player)" in fortress and "statistics: streaks; solver assistance" in fortress
     assert "undo/redo/restart; concede" in fortress

@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 import kibitz
 from kibitz.cli import app as cli
 from kibitz.core.errors import InvalidOptions
-from kibitz.tui import PlayApp
+from kibitz.tui import Driver, PlayApp
 from kibitz.tui.picker import Picker
 from kibitz.tui.seats import person_seat, seat_players
 
@@ -147,3 +147,11 @@ def test_play_refuses_a_record_of_another_game(monkeypatch, tmp_path):
     _, result = run_play(monkeypatch, "cardmate", "--load", str(saved))
     assert result.exit_code == 2
     assert "is a record of smess, not cardmate" in result.stderr
+
+
+def test_seat_labels_name_the_computer_levels():
+    game = kibitz.load("smess")
+    driver = Driver(game, [None, "level:4"])
+    assert driver.seat_label(0) == "Blue (you)"
+    assert driver.seat_label(1) == "Red (level 4, very good)"
+    assert Driver(game, [None, "random"]).seat_label(1) == "Red (random)"

@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 
 from kibitz.cli.common import OptionsArg, app, fail, make_game, read_text, user_errors
+from kibitz.core.capabilities import level_name
 from kibitz.core.game import Game
 from kibitz.core.options import describe_options
 from kibitz.core.play import perft, play_random
@@ -59,7 +60,7 @@ def describe_game(game: Game) -> list[str]:
     ]
     if ai.levels:
         lines.append(f"    levels (default {ai.default_level}):")
-        lines += [f"        {n}: {spec}" for n, spec in sorted(ai.levels.items())]
+        lines += [f"        {n} ({level_name(n)}): {spec}" for n, spec in sorted(ai.levels.items())]
     if ai.agents:
         lines.append(f"    own agents: {', '.join(sorted(ai.agents))}")
     lines.append("    options:")

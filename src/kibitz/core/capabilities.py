@@ -130,6 +130,15 @@ class SearchHooks:
         return None
 
 
+LEVEL_NAMES = {1: "poor", 2: "better", 3: "good", 4: "very good"}
+"""What the computer levels are called (the Smess seed app's words), for players to choose by."""
+
+
+def level_name(level: int) -> str:
+    """The name of computer level ``level`` (``level N`` beyond the named ones)."""
+    return LEVEL_NAMES.get(level, f"level {level}")
+
+
 AgentFactory = Callable[..., "Agent"]
 """``factory(seed=..., make_agent=..., **params)``: a game's own agent kind."""
 

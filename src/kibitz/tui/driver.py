@@ -12,7 +12,7 @@ from typing import Any
 
 from kibitz.ai import make_agent
 from kibitz.core.agent import Agent
-from kibitz.core.capabilities import Hint
+from kibitz.core.capabilities import Hint, level_name
 from kibitz.core.errors import IllegalAction
 from kibitz.core.game import Game, State
 from kibitz.core.record import dumps_record, replay
@@ -113,8 +113,15 @@ class Driver:
         return seat if seat is not None and self.players[seat] is not None else None
 
     def seat_label(self, seat: int) -> str:
-        """``Blue (you)`` or ``Red (level:2)``."""
-        who = self.players[seat] or "you"
+        """``Blue (you)``, ``Red (level 2, better)`` or ``Red (random)``."""
+        spec = self.players[seat]
+        kind, _, level = (spec or "").partition(":")
+        if spec is None:
+            who = "you"
+        elif kind == "level" and level.isdigit():
+            who = f"level {level}, {level_name(int(level))}"
+        else:
+            who = spec
         return f"{self.game.player_names[seat]} ({who})"
 
     # -- playing ---------------------------------------------------------------------------
