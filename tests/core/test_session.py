@@ -254,6 +254,14 @@ def test_a_lost_position_hint_names_the_last_winnable_ply():
     hint = session.hint()
     assert hint.kind == "lost" and hint.action is None and hint.last_winnable_ply == 0
     assert session.winnable() == "Not winnable"
+    played = list(session.state.history)
+    with pytest.raises(IllegalAction, match="cannot undo to move 2"):
+        session.undo_to(2)
+    step = session.undo_to(hint.last_winnable_ply)  # one undo, both moves on the redo stack
+    assert session.state.history == [] and step.actions == tuple(played)
+    assert session.undos == 1 and len(session.redo_steps) == 2
+    session.redo()
+    assert session.state.history == played[:1]
 
 
 # -- save and restore ------------------------------------------------------------------------

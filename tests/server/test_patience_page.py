@@ -1,6 +1,6 @@
 """The patience table page in headless Chromium: the autoplay switch (switched on, the safe
 moves play at once and the switch says so), Restart, which asks first, and the position
-string copied to the clipboard."""
+string copied to the clipboard, and a lost hint's "Undo to move N"."""
 
 from __future__ import annotations
 
@@ -67,4 +67,21 @@ def test_copy_position_puts_the_position_string_on_the_clipboard(
     assert page.evaluate("navigator.clipboard.readText()") == view["view"]["position"]
     assert kibitz.load("fortress").new_state_from_position(view["view"]["position"]).position() \
         == view["view"]["position"]
+    tab.close()
+
+
+def test_a_lost_hint_offers_to_undo_to_the_last_winnable_position(
+    browser: Browser, server: Server
+) -> None:
+    tab = open_tab(browser, DESKTOP)
+    page = tab.page
+    start_from_lobby(page, server.url, "fortress", seed="#2")
+    page.fill("#typed-move", "0>1")  # turns the winnable deal 2 into a lost one
+    page.click("#typed button[type=submit]")
+    expect(page.locator("#status")).to_have_attribute("data-ply", "1")
+    page.click("#hint-button")
+    expect(page.locator("#hint")).to_contain_text("cannot be won")
+    page.click("#undo-to-winnable")
+    expect(page.locator("#status")).to_have_attribute("data-ply", "0")
+    assert tab.errors == []
     tab.close()

@@ -97,3 +97,20 @@ def test_a_game_without_an_assistant_has_no_autoplay(client: TestClient) -> None
         ws.send_json({"type": "autoplay", "on": True})
         error = receive_until(ws, lambda m: m["type"] == "error")
         assert "smess has no autoplay" in error["message"]
+
+
+def test_a_lost_hint_names_the_move_to_undo_to(client: TestClient) -> None:
+    made = new_table(client, "fortress", [HUMAN], seed=2)
+    with client.websocket_connect(ws_url(made)) as ws:
+        ws.receive_json()
+        ws.send_json({"type": "action", "action": "0>1", "ply": 0})
+        receive_until(ws, lambda m: m["type"] == "state" and m["ply"] == 1)
+        ws.send_json({"type": "hint", "ply": 1})
+        hint = receive_until(ws, lambda m: m["type"] == "hint")
+        assert hint["kind"] == "lost" and hint["last_winnable_ply"] == 0
+        ws.send_json({"type": "undo", "to": 5})
+        assert "cannot undo to move 5" in receive_until(ws, lambda m: m["type"] == "error")[
+            "message"]
+        ws.send_json({"type": "undo", "to": hint["last_winnable_ply"]})
+        back = receive_until(ws, lambda m: m["type"] == "state" and m["ply"] == 0)
+        assert back["can_redo"]

@@ -102,3 +102,20 @@ async def test_p_switches_autoplay_which_plays_the_safe_moves(tmp_path):
         await pilot.press("p")
         await settle(pilot)
         assert not session.autoplay and session.state.history == []
+
+
+async def test_b_goes_back_to_the_position_a_lost_hint_names(tmp_path):
+    app = make_app("fortress", tmp_path / "r.json", seed=2)
+    session = app.driver.session
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert "b back" not in str(app.query_one("#keys").render())
+        app.driver.play("0>1")  # deal 2 is lost after this move
+        app.after_change()
+        await pilot.press("h")
+        await settle(pilot)
+        assert app.hint.kind == "lost" and app.message.endswith("(b: back to it)")
+        assert "b back" in str(app.query_one("#keys").render())
+        await pilot.press("b")
+        await settle(pilot)
+        assert session.state.history == [] and app.message == "1 move taken back"

@@ -170,6 +170,20 @@ class Session:
         self.undos += 1
         return self._undo_step()
 
+    def undo_to(self, ply: int) -> Step:
+        """Take back every step after ``ply`` moves (to a position a "lost" hint names), as
+        one undo; the steps go on the redo stack."""
+        self._check_undo("undo")
+        self.check_open()
+        if not isinstance(ply, int) or not self.start_ply <= ply < len(self.state.history):
+            raise IllegalAction(f"cannot undo to move {ply!r}: the game is at move "
+                                f"{len(self.state.history)}")
+        undone = []
+        while len(self.state.history) > ply:
+            undone.append(self._undo_step())
+        self.undos += 1
+        return _joined(undone[::-1])
+
     def _undo_step(self) -> Step:
         step = self.steps.pop()
         for _ in step.actions:

@@ -340,9 +340,12 @@ class Hub:
         await self._change(table, play)
 
     async def _undo(self, table: LiveTable, seat: int, message: dict) -> None:
-        """Undo (patience), or a take-back to the person's previous turn (against the
-        computer)."""
-        if table.game.features.undo:
+        """Undo (patience; with ``to``, back to that many moves), or a take-back to the
+        person's previous turn (against the computer)."""
+        to = message.get("to")
+        if to is not None:
+            await self._change(table, lambda: table.session.undo_to(to))
+        elif table.game.features.undo:
             await self._change(table, lambda: table.session.undo())
         else:
             people = self._taking_back(table, seat)

@@ -50,6 +50,7 @@ class PlayApp(App[None]):
         Binding("u", "undo", "undo", tooltip="take back your last move (and the replies)"),
         Binding("r", "redo", "redo", tooltip="play the moves taken back again"),
         Binding("h", "hint", "hint", tooltip="hint: the next move of a winning line"),
+        Binding("b", "back_to_winnable", "back", tooltip="undo to the last winnable position"),
         Binding("w", "winnable", "winnable?", tooltip="is the deal still winnable?"),
         Binding("a", "autocomplete", "finish", tooltip="auto-complete the game"),
         Binding("p", "autoplay", "autoplay", tooltip="autoplay on/off: safe moves play themselves"),
@@ -317,6 +318,8 @@ class PlayApp(App[None]):
         if action == "give_up":
             return (session.features.concede and self.driver.viewer is not None
                     and not session.is_over())
+        if action == "back_to_winnable":
+            return self.hint is not None and self.hint.last_winnable_ply is not None
         if action in ("hint", "winnable", "autocomplete", "autoplay"):
             return session.assistant is not None and self.driver.viewer is not None
         if action == "copy_position":
@@ -413,6 +416,12 @@ class PlayApp(App[None]):
     def action_undo(self) -> None:
         self._session_step(self.driver.undo, "taken back")
 
+    def action_back_to_winnable(self) -> None:
+        """Undo to the position the last "lost" hint names as still winnable."""
+        ply = self.hint.last_winnable_ply if self.hint else None
+        if ply is not None:
+            self._session_step(lambda: self.driver.undo_to(ply), "taken back")
+
     def action_redo(self) -> None:
         self._session_step(self.driver.redo, "played again")
 
@@ -463,7 +472,8 @@ class PlayApp(App[None]):
 
     def _hinted(self, hint: Hint) -> None:
         self.hint = hint
-        self.say(f"hint: {hint.message}", NOTE)
+        back = "  (b: back to it)" if hint.last_winnable_ply is not None else ""
+        self.say(f"hint: {hint.message}{back}", NOTE)
         self._show()
 
     def action_leave(self) -> None:

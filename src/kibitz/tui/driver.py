@@ -169,6 +169,12 @@ class Driver:
         del self.log[len(self.state.history) :]
         return step
 
+    def undo_to(self, ply: int) -> Step:
+        """Undo back to ``ply`` moves (patience: the last winnable position)."""
+        step = self.session.undo_to(ply)
+        del self.log[len(self.state.history) :]
+        return step
+
     def redo(self) -> Step:
         session = self.session
         if session.features.undo:

@@ -398,6 +398,10 @@ function onMessage(ev) {
   } else if (msg.type === "hint") {
     ctx.hint = msg;
     hint(msg.text ? `Hint: ${msg.text}` : `Hint: ${msg.message}`, msg.ply);
+    if (msg.kind === "lost" && Number.isInteger(msg.last_winnable_ply)) {
+      $("hint").append(" ", button(`Undo to move ${msg.last_winnable_ply}`,
+        () => ctx.send({ type: "undo", to: msg.last_winnable_ply }), { id: "undo-to-winnable" }));
+    }
     $("hint").dataset.move = msg.text || "";
     $("hint").dataset.ply = msg.ply;
     ctx.redraw();
