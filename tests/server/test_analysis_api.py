@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from helpers import BLUNDER, HUMAN, finished_fortress, new_table
+from helpers import BLUNDER, HUMAN, finished_fortress, new_table, receive_until
 
 import kibitz
 from kibitz.core.record import make_record, parse_record_text
@@ -50,6 +50,22 @@ def test_analysis_is_refused_during_play_and_for_unknown_tables(client: TestClie
         assert r.status_code == 400 and "once the game is over" in r.json()["error"]
         missing = client.get(f"/api/tables/nosuch/{path}")
         assert missing.status_code == 404 and "error" in missing.json()
+
+
+def test_a_game_without_hidden_cards_shows_its_earlier_positions_during_play(
+    client: TestClient,
+) -> None:
+    made = new_table(client, "smess", [HUMAN, HUMAN])
+    start = client.get(f"/api/tables/{made['id']}/view").json()["view"]
+    with client.websocket_connect(f"/ws/tables/{made['id']}?token={made['tokens']['0']}") as ws:
+        ws.receive_json()
+        ws.send_json({"type": "action", "action": "e2-e3", "ply": 0})
+        receive_until(ws, lambda m: m["type"] == "state" and m["ply"] == 1)
+    before = client.get(f"/api/tables/{made['id']}/position/0").json()
+    assert before["view"]["position"] == start["position"]
+    after = client.get(f"/api/tables/{made['id']}/position/1", params={"seat": 1}).json()
+    assert after["view"]["last_action"]["text"] == "e2-e3"
+    assert client.get(f"/api/tables/{made['id']}/position/2").status_code == 400
 
 
 def test_a_finished_cardmate_game_comes_as_its_text_record_with_the_analysis_in_it(

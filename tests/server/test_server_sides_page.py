@@ -240,3 +240,31 @@ def test_a_browser_with_one_seat_stays_on_it(browser: Browser, server: Server) -
     expect(page.locator("#status")).to_contain_text("Red to play")
     assert page.evaluate("location.hash") != "#seat=1"
     tab.close()
+
+
+def test_a_move_in_the_list_shows_the_position_after_it(browser: Browser, server: Server,
+                                                        shots: Path) -> None:
+    tab = open_tab(browser, DESKTOP)
+    page = tab.page
+    start_from_lobby(page, server.url, "smess", seats={1: "computer:1"})
+    type_move(page, "e2-e3")
+    assert my_turn_or_over(page)
+    expect(page.locator("[data-square='e3'] .piece")).to_have_count(1)
+    reply = page.locator("#moves .move-link[data-ply='2']").inner_text()  # the computer's
+    left = f"[data-square='{reply.split('-')[0]}'] .piece"
+    expect(page.locator(left)).to_have_count(0)
+    page.locator("#moves .move-link[data-ply='1']").click()
+    expect(page.locator("#last")).to_have_text("Showing the position after move 1")
+    expect(page.locator(left)).to_have_count(1)  # the reply not played yet
+    expect(page.locator("#moves .move-link[data-ply='1']")).to_have_attribute("aria-pressed", "true")
+    page.locator("#moves .move-link[data-ply='2']").click()  # the latest: the game again
+    expect(page.locator("#last")).to_contain_text("Last move:")
+    page.locator("#moves .move-link[data-ply='1']").click()
+    expect(page.locator("#back-to-game")).to_be_visible()
+    assert serious_violations(page) == []
+    shoot(page, shots, "move-list-position")
+    page.click("#back-to-game")
+    expect(page.locator("#last")).to_contain_text("Last move:")
+    expect(page.locator("#back-to-game")).to_have_count(0)
+    assert tab.errors == []
+    tab.close()

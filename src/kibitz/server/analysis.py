@@ -7,9 +7,10 @@ in a worker of its own: never on the event loop, never in the way of the compute
 ``seat``) after ``ply`` actions, for the page to show a move's position as its mover saw it
 (a replay, in the server's worker pool).
 
-Both are offered only once the game is over: the record is then complete and public (the
-record route gives it to anyone), so nothing shown reveals a hidden card during play; an
-analysis of a hidden-card game is moreover computed from each mover's information only.
+Both are offered once the game is over: the record is then complete and public (the record
+route gives it to anyone), so nothing shown reveals a hidden card during play; an analysis
+of a hidden-card game is moreover computed from each mover's information only. A game
+without hidden cards shows its earlier positions during play too: its moves are public.
 
 One request cannot take the server down: a record of more than ``MAX_MOVES`` player moves is
 refused, at most ``CONCURRENT`` analyses run at once and ``QUEUED`` more wait their turn
@@ -115,8 +116,8 @@ def start_message(analysis: dict[str, Any], total: int) -> dict[str, Any]:
 
 
 def position_job(record_text: str, ply: int, seat: int | None = None) -> dict[str, Any]:
-    """The view of ``seat`` (None: a spectator's) after ``ply`` actions of a finished game's
-    record (in a worker): the record holds every card already."""
+    """The view of ``seat`` (None: a spectator's) after ``ply`` actions of a record (in a
+    worker): a finished game's, or one without hidden cards."""
     done = replay(json.loads(record_text))
     state = done.state
     if not 0 <= ply <= len(state.history):
@@ -438,7 +439,7 @@ def install(
         text = await asyncio.to_thread(annotated_record, table.game, record, notes)
         return PlainTextResponse(text)
 
-    @app.get("/api/tables/{table_id}/position/{ply}", summary="A finished game's position")
+    @app.get("/api/tables/{table_id}/position/{ply}", summary="An earlier position of a game")
     @rate(POSITION_RATE)
     async def position(
         request: Request,
@@ -446,7 +447,9 @@ def install(
         ply: int = Path(ge=0, le=100_000),
         seat: int | None = Query(None, ge=0, le=7, description="as this seat saw it"),
     ) -> dict[str, Any]:
-        _, record = finished_record(hub, store, table_id)
+        table = hub.get(table_id)
+        open_game = not table.hidden and table.status != "finished"
+        record = table.record() if open_game else finished_record(hub, store, table_id)[1]
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(hub.pool, position_job, json.dumps(record), ply, seat)
 

@@ -22,7 +22,7 @@ let fresh = false;      // the next state is the first after (re)connecting
 let sent = null;        // the move sent and not yet seen played: {message, label, ply}
 let pending = null;     // a move made while offline, to send once connected
 let hintFor = null;
-let viewing = null;     // {ply, view, seat}: a finished game's position chosen in its analysis
+let viewing = null;     // {ply, view, seat}: an earlier position chosen in the move list or the analysis
 
 const ctx = {
   hint: null,
@@ -173,8 +173,13 @@ function tools(msg) {
       }, { id: "concede", disabled: over }));
     }
   }
-  if (typeof msg.view.position === "string") {
-    out.push(button("Copy position", () => copyPosition(msg.view.position), { id: "copy-position", title: "Copy the position string, to start a game from it" }));
+  const position = (viewing?.view ?? msg.view).position;  // the one shown
+  if (typeof position === "string") {
+    out.push(button("Copy position", () => copyPosition(position), { id: "copy-position", title: "Copy the position string shown, to start a game from it" }));
+  }
+  if (viewing && !msg.outcome) {
+    out.unshift(button(`Back to the game (move ${msg.ply})`, () => { viewing = null; ctx.redraw(); },
+      { id: "back-to-game", className: "primary" }));
   }
   if (renderer?.flippable) out.push(button("Flip board", () => { ctx.flipped = !ctx.flipped; ctx.redraw(); }, { id: "flip" }));
   return out;
@@ -211,28 +216,48 @@ function hint(text, ply) {
 
 // -- the move list -----------------------------------------------------------------------
 // Numbered moves: one row per round of the seats (a seat's moves in a row share a cell).
+// Each move is a button that shows the position after it (the moves are public here).
 function moveTable(msg) {
   const names = msg.table.player_names;
   const n = names.length;
   const rows = [];
   let row = null;
-  for (const m of msg.moves) {
+  msg.moves.forEach((m, i) => {
     const s = m.seat ?? 0;
-    if (!row || (n > 1 && s <= row.lastSeat && !(s === row.lastSeat && row.cells[s]))) {
-      row = { cells: Array(n).fill(""), lastSeat: -1 };
+    if (!row || (n > 1 && s <= row.lastSeat && !(s === row.lastSeat && row.cells[s].length))) {
+      row = { cells: Array.from({ length: n }, () => []), lastSeat: -1 };
       rows.push(row);
     }
-    row.cells[s] = row.cells[s] ? `${row.cells[s]} ${m.text}` : m.text;
+    row.cells[s].push(moveButton(m.text, i + 1));
     row.lastSeat = s;
     if (n === 1) row = null;
-  }
+  });
   if (!rows.length) return el("p", { className: "muted", textContent: "No moves yet." });
   const head = el("tr", {}, el("th", { textContent: "#", attrs: { scope: "col" } }),
     ...(n > 1 ? names.map((x) => el("th", { textContent: x, attrs: { scope: "col" } })) : [el("th", { textContent: "move", attrs: { scope: "col" } })]));
   return el("table", { className: "movelist" }, el("thead", {}, head),
     el("tbody", {}, ...rows.map((r, i) => el("tr", { className: i === rows.length - 1 ? "current" : "" },
       el("th", { textContent: `${i + 1}.`, attrs: { scope: "row" } }),
-      ...r.cells.map((c) => el("td", { textContent: c || (n > 1 ? "…" : "") }))))));
+      ...r.cells.map((c) => el("td", {}, ...(c.length ? c.flatMap((b, k) => (k ? [" ", b] : [b])) : [n > 1 ? "…" : ""])))))));
+}
+
+function moveButton(text, ply) {
+  const shown = viewing ? viewing.ply === ply : false;
+  return button(text, () => showPly(ply), {
+    className: "move-link", title: `Show the position after move ${ply}`,
+    dataset: { ply: String(ply), key: `ply-${ply}` }, attrs: { "aria-pressed": String(shown) },
+  });
+}
+
+// Show the position after ``ply`` moves as this seat saw it (the latest: the game again).
+async function showPly(ply) {
+  if (ply === last.ply) { viewing = null; ctx.redraw(); return; }
+  const q = last.seat === null ? "" : `?seat=${last.seat}`;
+  try {
+    const pos = await api("GET", `/api/tables/${encodeURIComponent(tableId)}/position/${ply}${q}`);
+    viewing = { ply, view: pos.view, seat: last.seat };
+    ctx.redraw();
+  } catch (e) { error(e.message); }
 }
 
 function drawMoves(msg) {
@@ -279,7 +304,7 @@ async function analyse() {
 
 // The page's message with the analysed position in place of the table's own, as its mover saw it.
 function shownMsg(msg) {
-  if (!viewing || !msg.outcome) return msg;
+  if (!viewing) return msg;
   return { ...msg, seat: viewing.seat, me: msg.seat, view: viewing.view, legal: [], your_turn: false, ply: viewing.ply };
 }
 
@@ -321,7 +346,7 @@ function draw(msg) {
   status.dataset.yourTurn = msg.your_turn ? "1" : "0";
   status.classList.toggle("mine", !!msg.your_turn);
   document.title = `${msg.your_turn ? "Your turn - " : ""}${game} - kibitz`;
-  $("last").textContent = viewing && msg.outcome ? `Analysis: the position after move ${viewing.ply}` : lastText(msg);
+  $("last").textContent = viewing ? `${msg.outcome ? "Analysis: the" : "Showing the"} position after move ${viewing.ply}` : lastText(msg);
   if (hintFor !== null && (hintFor !== msg.ply || msg.outcome)) hint("");
   keepFocus(() => {
     $("players").replaceChildren(...players(msg));
@@ -386,6 +411,7 @@ function follow(msg) {
 function onMessage(ev) {
   const msg = JSON.parse(ev.data);
   if (msg.type === "state") {
+    if (msg.outcome && last && !last.outcome) viewing = null;  // the game's end is shown
     const first = fresh;
     fresh = false;
     if (sent && msg.ply > sent.ply) sent = null;
