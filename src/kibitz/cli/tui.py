@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 import time
 from pathlib import Path
 from typing import Annotated
@@ -10,7 +11,9 @@ import platformdirs
 import typer
 
 from kibitz.cli.common import OptionsArg, app, fail, make_game, read_text, user_errors
+from kibitz.core.errors import InvalidPosition
 from kibitz.core.record import parse_record_text
+from kibitz.core.session import Session
 
 
 def default_record_path(game: str) -> Path:
@@ -51,6 +54,10 @@ def play_cmd(
     load: Annotated[
         Path | None, typer.Option(help="Go on with the game of this record (JSON or text).")
     ] = None,
+    position: Annotated[
+        str | None,
+        typer.Option(help="Start from this position string of the game (instead of a deal)."),
+    ] = None,
     pause: Annotated[float, typer.Option(help="Seconds between two computer moves.")] = 0.5,
 ) -> None:
     """Play GAME in a full-screen terminal app against computer levels or a second person
@@ -60,6 +67,9 @@ def play_cmd(
 
     if pause < 0:
         fail(f"--pause must not be negative, got {pause}")
+    if position is not None and (load is not None or seed is not None):
+        other = "--load" if load is not None else "--seed"
+        fail(f"--position and {other} both choose the start; give one of them")
     if load is not None:
         if option or seed is not None:
             fail("--load takes the options and the deal from the record; drop -o and --seed")
@@ -68,6 +78,15 @@ def play_cmd(
             fail(f"{load} is a record of {saved['game']}, not {game}")
         g = make_game(game, None)
         driver = Driver.from_record(saved, seat_players(g, person_seat(g, as_seat), vs or []))
+    elif position is not None:
+        g = make_game(game, option)
+        chance_seed = secrets.randbits(31)
+        try:
+            session = Session(g, position=position.strip(), chance_seed=chance_seed)
+        except InvalidPosition as exc:
+            fail(f"--position: {exc}")
+        players = seat_players(g, person_seat(g, as_seat), vs or [])
+        driver = Driver(g, players, session=session, chance_seed=chance_seed)
     else:
         g = make_game(game, option)
         number = None if seed is None else g.parse_seed(seed)

@@ -101,6 +101,12 @@ class Game(ABC):
         """A state set up from the game's position string (history starts there)."""
         raise InvalidPosition(f"{self.name} has no position strings")
 
+    @classmethod
+    def has_positions(cls) -> bool:
+        """Whether the game reads position strings (it overrides
+        ``new_state_from_position``): play may then start from any valid one."""
+        return cls.new_state_from_position is not Game.new_state_from_position
+
     def deserialize(self, text: str) -> State:
         """The state that ``State.serialize()`` wrote (same position, same history)."""
         try:

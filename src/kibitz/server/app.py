@@ -83,6 +83,9 @@ def imported_start(body: CreateTable, limits: Limits) -> tuple[
     str, dict[str, Any], int | None, str | None, tuple[int, ...]
 ]:
     """Game, options, seed, position and actions of a table: from its record if it has one."""
+    if body.position is not None and (body.record is not None or body.seed is not None):
+        other = "continues a record" if body.record is not None else "deals from a seed"
+        raise InvalidOptions(f"a table starts from a position or {other}, not both")
     if body.record is None:
         if not body.game:
             raise InvalidOptions("a table needs a 'game' (or a 'record' to continue)")
@@ -121,7 +124,8 @@ class ActionBody(BaseModel):
 
 
 def game_info(name: str) -> dict[str, Any]:
-    """What the lobby needs of a game: seats, options (JSON Schema), levels, description."""
+    """What the lobby needs of a game: seats, options (JSON Schema), levels, whether it
+    starts from position strings, description."""
     game = load(name)
     ai = game.ai()
     description = game.description()
@@ -134,6 +138,7 @@ def game_info(name: str) -> dict[str, Any]:
         "default_level": ai.default_level if ai.levels else None,
         "computer": "level" if ai.levels else "random",
         "features": description["features"],
+        "positions": game.has_positions(),
         "description": description,
         "options": options_schema(game.options_class),
     }

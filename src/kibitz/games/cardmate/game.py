@@ -50,7 +50,9 @@ class CardmateGame(Game):
         "rank_contents": {"rank_contents": True},
         "zillions_random": {"zillions_random": True},
     }
-    player_colours: ClassVar[tuple[str, ...]] = ("#2a6f97", "#c0392b")
+    player_colours: ClassVar[tuple[str, ...]] = ("#007c8c", "#7a4a1f")
+    """Forehand cyan, Rearhand brown (the rules' owner colours, as in Zillions), dark
+    enough for a card's rank written in them on a light card face (WCAG AA)."""
     features: ClassVar[Features] = Features(take_back=True, concede=True, draw_offers=True)
     """Take-back against the computer, resignation and agreed draws (the rules' product
     features)."""

@@ -1,4 +1,5 @@
-// The lobby: choose a game, its options, seed and seats; start; list the tables.
+// The lobby: choose a game, its options, seed (or start position) and seats; start; list
+// the tables.
 // The options form is built from each game's options JSON Schema.
 import { api, openTable } from "/static/net.js";
 import { el, showText } from "/static/ui.js";
@@ -105,6 +106,9 @@ function showGame() {
   rulesLink();
   $("winnable-label").hidden = !g.features.assistance;
   if (!g.features.assistance) $("winnable").checked = false;
+  // Games that read position strings may start from a pasted one.
+  $("position-box").hidden = !g.positions;
+  if (!g.positions) $("position").value = "";
   const seats = $("seats");
   seats.replaceChildren(Object.assign(document.createElement("legend"), { textContent: "Seats" }));
   g.player_names.forEach((name, i) => {
@@ -136,6 +140,8 @@ async function start(ev) {
   // A deal number may be written #12, 12 or 00012 (the same deal).
   const seed = $("seed").value.trim().replace(/^#\s*/, "");
   if (seed) body.seed = seed;
+  const position = $("position").value.trim();
+  if (position) body.position = position;
   const record = $("record").value.trim();
   if (record) { body.record = record; body.options = {}; }
   try {

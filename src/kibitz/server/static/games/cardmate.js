@@ -10,7 +10,9 @@ export const scoreLabel = "Kings left";
 const picker = new Picker();
 let promoting = null;
 
-const TINT = ["#e6f0f7", "#f9e4e1"];
+// Each side's card face: a pale wash of its owner colour (Forehand cyan, Rearhand brown, from
+// the description), under ranks and suits that keep AA contrast on it.
+const TINT = ["#e3f4f6", "#f5ebe0"];
 
 // Each card code's face, composed from the description's ranks and suits.
 function faces(desc) {
