@@ -103,7 +103,7 @@ class RowsView(GameView):
         line.append(f" strength {row['strength']}", Style(bold=True))
         notes = [" + ".join(cards[i] for i in pair) for pair in row["pairs"]]
         notes += [f"{cards[i]} +{b}" for i, b in enumerate(row["boosts"]) if b]
-        notes += [f"{cards[j]} copies {cards[i]}" for j, i in row["jester_copies"]]
+        notes += [f"{cards[j]} = {value}" for j, value in row["jester_copies"]]
         out = [line]
         if notes:
             out.append(Text(f"      pairs and boosts: {', '.join(notes)}", Style(color=MUTED)))

@@ -27,20 +27,21 @@ function dark(msg, seat) {
 const names = (msg) => msg.table.player_names;
 const cards = (xs) => (xs && xs.length ? xs.join(" ") : "nothing");
 
-// One seat's row: cards (pairs joined in a frame), boosts and Jester copies noted.
+// One seat's row: cards (pairs joined in a frame), boosts and each Jester's copied value shown.
 function rowBox(msg, seat, face) {
   const v = msg.view;
   const row = v.rows[seat];
   const starts = new Map(row.pairs.map(([i, j]) => [i, j]));
-  const copies = new Map((row.jester_copies || []).map(([j, i]) => [j, i]));
+  const copies = new Map(row.jester_copies || []);  // a Jester's place -> the value it copies
   const figure = (i) => {
     const c = row.cards[i];
     const notes = [];
     if (row.boosts[i]) notes.push(`boosted +${row.boosts[i]}`);
-    if (copies.has(i)) notes.push(`copies ${row.cards[copies.get(i)]}`);
+    if (copies.has(i)) notes.push(`worth ${copies.get(i)}, the value it copies`);
     const f = cardFigure(pieceCard(face[c] || { letter: c, value: null }, dark(msg, seat)),
       `${cardName(face[c], c)}${notes.length ? ", " + notes.join(", ") : ""}`);
     if (row.boosts[i]) f.append(el("span", { className: "badge", textContent: `+${row.boosts[i]}`, attrs: { "aria-hidden": "true" } }));
+    if (copies.has(i)) f.append(el("span", { className: "badge copy", textContent: `=${copies.get(i)}`, attrs: { "aria-hidden": "true" } }));
     return f;
   };
   const items = [];
