@@ -256,7 +256,8 @@ def test_a_move_in_the_list_shows_the_position_after_it(browser: Browser, server
     page.locator("#moves .move-link[data-ply='1']").click()
     expect(page.locator("#last")).to_have_text("Showing the position after move 1")
     expect(page.locator(left)).to_have_count(1)  # the reply not played yet
-    expect(page.locator("#moves .move-link[data-ply='1']")).to_have_attribute("aria-pressed", "true")
+    first = page.locator("#moves .move-link[data-ply='1']")
+    expect(first).to_have_attribute("aria-pressed", "true")
     page.locator("#moves .move-link[data-ply='2']").click()  # the latest: the game again
     expect(page.locator("#last")).to_contain_text("Last move:")
     page.locator("#moves .move-link[data-ply='1']").click()
