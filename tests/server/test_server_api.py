@@ -156,3 +156,12 @@ def test_rook_rules_page_per_preset(client: TestClient) -> None:
     assert none.status_code == 400 and "smess has no presets" in none.text
     made = new_table(client, "rook", [HUMAN] + [COMPUTER] * 3, options={"preset": "dixie"})
     assert made["table"]["options"]["preset"] == "dixie"
+
+
+def test_a_tables_rules_page_follows_its_options(client: TestClient) -> None:
+    made = new_table(client, "tchess", [HUMAN, COMPUTER], options={"sergeant_boost": 3})
+    page = client.get("/rules/tchess", params={"table": made["id"]}).text
+    assert "Sergeant boost: +3 to a P per adjacent S." in page
+    assert "Sergeant boost: +1" in client.get("/rules/tchess").text
+    missing = client.get("/rules/tchess", params={"table": "nosuch"})
+    assert missing.status_code == 404 and "No such table" in missing.text

@@ -77,9 +77,13 @@ def install(app: FastAPI, hub: Hub) -> None:
         return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
 
     @app.get("/rules/{game}", include_in_schema=False, response_class=HTMLResponse)
-    def rules_page(game: str, preset: str | None = None) -> HTMLResponse:
+    def rules_page(game: str, preset: str | None = None, table: str | None = None) -> HTMLResponse:
+        """The rules for ``preset``, or as ``table`` plays them (its options)."""
         try:
-            body = rules_html(game, preset)
+            options = hub.get(table).stored.options if table is not None else None
+            body = rules_html(game, preset, options)
+        except NotFound:
+            return missing_table(table or "")
         except UnknownGame as exc:
             return page_error(404, str(exc))
         except InvalidOptions as exc:

@@ -13,6 +13,7 @@ import dataclasses
 import html
 import re
 from importlib.resources import files
+from typing import Any
 
 from kibitz.core.errors import InvalidOptions
 from kibitz.core.registry import game_class, load
@@ -108,15 +109,18 @@ def markdown_to_html(text: str) -> str:
     return "\n".join(out)
 
 
-def rules_html(name: str, preset: str | None = None) -> str:
-    """The body of ``name``'s rules page: the rules as the game resolves its options (with
-    ``preset`` where given), then the game's guide; else the game's summary.
+def rules_html(
+    name: str, preset: str | None = None, options: dict[str, Any] | None = None
+) -> str:
+    """The body of ``name``'s rules page: the rules as the game resolves its options (a
+    table's ``options``, or ``preset`` where given), then the game's guide; else the game's
+    summary.
 
     A preset for a game without presets, or an unknown one, is an InvalidOptions naming
     the choices.
     """
     cls = game_class(name)
-    options = {}
+    options = dict(options or {})
     if preset is not None:
         if "preset" not in {f.name for f in dataclasses.fields(cls.options_class)}:
             raise InvalidOptions(f"{name} has no presets; its rules page is /rules/{name}")

@@ -334,8 +334,7 @@ function draw(msg) {
   const game = t.description.title || t.game;
   $("title").textContent = `${game}${t.seed ? " #" + t.seed : ""}` + (msg.seat !== null ? `, you are ${names[msg.seat]}` : ", watching");
   $("page-heading").textContent = `${game} table`;
-  const preset = t.options.preset;
-  $("rules").href = `/rules/${t.game}` + (preset ? `?preset=${encodeURIComponent(preset)}` : "");
+  $("rules").href = `/rules/${t.game}?table=${encodeURIComponent(tableId)}`;  // as this table plays
   $("rules").textContent = `${game} rules`;
   const status = $("status");
   status.replaceChildren();
