@@ -246,7 +246,12 @@ def test_a_move_in_the_list_shows_the_position_after_it(browser: Browser, server
                                                         shots: Path) -> None:
     tab = open_tab(browser, DESKTOP)
     page = tab.page
+    page.goto(server.url + "/")
+    page.select_option("#game", "smess")
+    expect(page.locator("[data-seat='1'] option[value='computer:4']")).to_have_text(
+        "computer level 4 (very good)")
     start_from_lobby(page, server.url, "smess", seats={1: "computer:1"})
+    expect(page.locator("#players")).to_contain_text("Red computer level 1 (poor)")
     type_move(page, "e2-e3")
     assert my_turn_or_over(page)
     expect(page.locator("[data-square='e3'] .piece")).to_have_count(1)

@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from kibitz.core.capabilities import Assistant, Features, GameAI, Tool
+from kibitz.core.capabilities import Assistant, Features, GameAI, Tool, level_name
 from kibitz.core.errors import IllegalAction, InvalidOptions, InvalidPosition, InvalidRecord
 from kibitz.core.options import build_options, options_to_json
 from kibitz.core.outcome import Outcome
@@ -211,6 +211,7 @@ class Game(ABC):
             ],
             "teams": [list(t) for t in self.teams],
             "perfect_information": self.perfect_information,
+            "level_names": {str(n): level_name(n) for n in sorted(self.ai().levels)},
             "features": {
                 "undo": self.features.undo, "take_back": self.features.take_back,
                 "concede": self.features.concede, "draw_offers": self.features.draw_offers,

@@ -118,7 +118,7 @@ function showGame() {
     sel.dataset.seat = i;
     sel.setAttribute("aria-label", `who plays ${name}`);
     const kinds = [["human", "me (this browser)"], ["open", "open seat for a friend"]];
-    if (g.levels.length) for (const n of g.levels) kinds.push([`computer:${n}`, `computer level ${n}`]);
+    if (g.levels.length) for (const n of g.levels) kinds.push([`computer:${n}`, `computer level ${n} (${g.description.level_names[n]})`]);
     else kinds.push(["computer", "computer (random: no levels yet)"]);
     for (const [v, t] of kinds) sel.append(Object.assign(document.createElement("option"), { value: v, textContent: t }));
     if (i > 0) sel.value = g.levels.length ? `computer:${g.default_level}` : "computer";

@@ -64,7 +64,10 @@ function error(text) { showText($("error"), text); }
 function who(msg, s) {
   const info = msg.table.seats[s];
   if (s === msg.seat || (mySeats.includes(s) && mySeats.length === msg.table.seats.length)) return "you";
-  if (info.kind === "computer") return info.agent?.startsWith("level:") ? `computer level ${info.agent.slice(6)}` : "computer";
+  if (info.kind === "computer") {
+    const n = info.agent?.startsWith("level:") ? info.agent.slice(6) : null;
+    return n === null ? "computer" : `computer level ${n} (${msg.table.description.level_names[n] || "custom"})`;
+  }
   if (info.kind === "open") return "open seat";
   return (info.name || "a player") + (info.connected ? "" : ", not connected");
 }
