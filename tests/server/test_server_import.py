@@ -5,11 +5,11 @@ from __future__ import annotations
 import json
 
 from fastapi.testclient import TestClient
-from helpers import HUMAN, new_table
+from helpers import HUMAN, new_table, receive_until
 
 from kibitz.core.game import Annotation
 from kibitz.core.play import play_random
-from kibitz.core.record import make_record
+from kibitz.core.record import make_record, replay_text
 from kibitz.core.registry import game_class, load
 from kibitz.core.rng import Rng
 
@@ -107,3 +107,19 @@ def test_cardmate_view_lists_each_sides_captured_cards(client: TestClient) -> No
         assert len(lost) == len(at_start) - len(on_board)
         case = str.upper if side == 0 else str.lower
         assert all(case(code) not in on_board for code in lost)
+
+
+def test_a_cardmate_table_exports_its_text_record(client: TestClient) -> None:
+    made = new_table(client, "cardmate", [HUMAN, HUMAN])
+    with client.websocket_connect(f"/ws/tables/{made['id']}?token={made['tokens']['0']}") as ws:
+        ws.send_json({"type": "action", "action": "4Ci3", "ply": 0})
+        receive_until(ws, lambda m: m["type"] == "state" and m["ply"] == 1)
+    r = client.get(f"/api/tables/{made['id']}/record/text")
+    assert r.status_code == 200 and r.headers["content-type"].startswith("text/plain")
+    assert r.text.startswith('[Game "Cardmate"]') and "1.4Ci3 *" in r.text
+    assert replay_text(r.text).moves == ["4Ci3"]
+    smess = new_table(client, "smess", [HUMAN, HUMAN])
+    none = client.get(f"/api/tables/{smess['id']}/record/text")
+    assert none.status_code == 404 and "smess has no text record" in none.json()["error"]
+    hidden = new_table(client, "tchess", [HUMAN, HUMAN])
+    assert client.get(f"/api/tables/{hidden['id']}/record/text").status_code == 403

@@ -274,3 +274,22 @@ def test_a_move_in_the_list_shows_the_position_after_it(browser: Browser, server
     expect(page.locator("#back-to-game")).to_have_count(0)
     assert tab.errors == []
     tab.close()
+
+
+def test_cardmate_exports_its_text_record_and_smess_offers_only_json(
+    browser: Browser, server: Server
+) -> None:
+    tab = open_tab(browser, DESKTOP)
+    page = tab.page
+    start_from_lobby(page, server.url, "cardmate", seats={1: "computer:1"})
+    type_move(page, "4Ci3")
+    with page.expect_download() as made:
+        page.click("#export-text")
+    text = Path(made.value.path()).read_text(encoding="utf-8")
+    assert made.value.suggested_filename.endswith(".pgn")
+    assert text.startswith('[Game "Cardmate"]') and "1.4Ci3" in text
+    start_from_lobby(page, server.url, "smess", seats={1: "computer:1"})
+    expect(page.locator("#export-text")).to_be_hidden()
+    expect(page.locator("#export")).to_be_visible()
+    assert tab.errors == []
+    tab.close()

@@ -13,6 +13,7 @@ from contextlib import asynccontextmanager
 from typing import Any, Literal
 
 from fastapi import FastAPI, Query, Request, WebSocket
+from fastapi.responses import PlainTextResponse
 from limits import parse_many
 from pydantic import BaseModel, Field
 from slowapi import Limiter
@@ -24,7 +25,7 @@ from kibitz.core.record import parse_record_text, replay
 from kibitz.core.registry import game_classes, load
 from kibitz.server import analysis, pages, responses
 from kibitz.server.guard import Guard
-from kibitz.server.hub import Forbidden, Hub
+from kibitz.server.hub import Forbidden, Hub, NotFound
 from kibitz.server.limits import (
     BadInput,
     Limits,
@@ -35,6 +36,7 @@ from kibitz.server.limits import (
     quote,
 )
 from kibitz.server.store import Store
+from kibitz.server.table import LiveTable
 from kibitz.server.workers import make_pool
 
 
@@ -249,16 +251,32 @@ def create_app(
         await hub.handle(table, seat, message)
         return table.view(seat)
 
-    @app.get("/api/tables/{table_id}/record", summary="The game record (hidden games: once over)")
-    async def record(table_id: str) -> dict[str, Any]:
+    def table_record(table_id: str) -> tuple[LiveTable, dict[str, Any]]:
+        """The table and its record so far (a hidden-information game's once it is over)."""
         table = hub.get(table_id)
         if table.status == "finished":
             stored = store.record(table_id)
             if stored is not None:
-                return stored
+                return table, stored
         if table.hidden and not table.state.is_terminal():
             raise Forbidden("the record of a hidden-information game is shown once it is over")
-        return table.record()
+        return table, table.record()
+
+    @app.get("/api/tables/{table_id}/record", summary="The game record (hidden games: once over)")
+    async def record(table_id: str) -> dict[str, Any]:
+        return table_record(table_id)[1]
+
+    @app.get(
+        "/api/tables/{table_id}/record/text",
+        summary="The game record in the game's own text format (Cardmate: its PGN-like one)",
+        response_class=PlainTextResponse,
+    )
+    async def text_record(table_id: str) -> PlainTextResponse:
+        table, made = table_record(table_id)
+        if table.game.text_record is None:
+            raise NotFound(f"{table.game.name} has no text record of its own; its record is "
+                           f"the JSON one at /api/tables/{table_id}/record")
+        return PlainTextResponse(table.game.write_text_record(made))
 
     @app.get("/api/stats/{player}", summary="A player's results per game, streaks included")
     def stats(player: str) -> list[dict[str, Any]]:

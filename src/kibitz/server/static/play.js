@@ -4,7 +4,7 @@
 // (static/games/<game>.js). Moves are sent by id; a move made while the connection is down
 // is sent once it is back, if the table is still where it was, or reported as not played.
 // A browser that holds every seat of a game without hidden cards plays each side in turn.
-import { api, loadToken, myTokens, openTable, rematchSeats } from "/static/net.js";
+import { api, fetchText, loadToken, myTokens, openTable, rematchSeats } from "/static/net.js";
 import { $, button, el, keepFocus, showText } from "/static/ui.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
@@ -321,12 +321,24 @@ async function rematch() {
 async function exportRecord() {
   try {
     const rec = await api("GET", `/api/tables/${tableId}/record`);
-    const link = $("export-link");
-    link.href = URL.createObjectURL(new Blob([JSON.stringify(rec, null, 2)], { type: "application/json" }));
-    link.download = `${last.table.game}-${tableId}.json`;
-    link.hidden = false;
-    link.click();
+    download(JSON.stringify(rec, null, 2), "application/json", "json");
   } catch (e) { error(e.message); }
+}
+
+// The record in the game's own text format (Cardmate's PGN-like one), where it has one.
+async function exportTextRecord() {
+  try {
+    const text = await fetchText(`/api/tables/${encodeURIComponent(tableId)}/record/text`);
+    download(text, "text/plain", last.table.text_record);
+  } catch (e) { error(e.message); }
+}
+
+function download(text, type, ext) {
+  const link = $("export-link");
+  link.href = URL.createObjectURL(new Blob([text], { type }));
+  link.download = `${last.table.game}-${tableId}.${ext}`;
+  link.hidden = false;
+  link.click();
 }
 
 // -- drawing a state ---------------------------------------------------------------------
@@ -497,6 +509,8 @@ async function main() {
   });
   $("copy-invite").addEventListener("click", copyInvite);
   $("export").addEventListener("click", exportRecord);
+  $("export-text").addEventListener("click", exportTextRecord);
+  $("export-text").hidden = !summary.text_record;
   $("import").addEventListener("submit", async (ev) => {
     ev.preventDefault();
     try {
