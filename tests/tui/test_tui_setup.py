@@ -155,3 +155,11 @@ def test_seat_labels_name_the_computer_levels():
     assert driver.seat_label(0) == "Blue (you)"
     assert driver.seat_label(1) == "Red (level 4, very good)"
     assert Driver(game, [None, "random"]).seat_label(1) == "Red (random)"
+
+
+def test_a_game_without_a_seed_deals_new_cards_each_time_and_a_seed_the_same():
+    game = kibitz.load("tchess")
+    hands = {tuple(Driver(game, [None, "random"]).observation()["hand"]) for _ in range(4)}
+    assert len(hands) > 1
+    seeded = {tuple(Driver(game, [None, "random"], seed=5).observation()["hand"]) for _ in range(2)}
+    assert len(seeded) == 1

@@ -80,13 +80,12 @@ def play_cmd(
         driver = Driver.from_record(saved, seat_players(g, person_seat(g, as_seat), vs or []))
     elif position is not None:
         g = make_game(game, option)
-        chance_seed = secrets.randbits(31)
         try:
-            session = Session(g, position=position.strip(), chance_seed=chance_seed)
+            session = Session(g, position=position.strip(), chance_seed=secrets.randbits(31))
         except InvalidPosition as exc:
             fail(f"--position: {exc}")
         players = seat_players(g, person_seat(g, as_seat), vs or [])
-        driver = Driver(g, players, session=session, chance_seed=chance_seed)
+        driver = Driver(g, players, session=session)
     else:
         g = make_game(game, option)
         number = None if seed is None else g.parse_seed(seed)

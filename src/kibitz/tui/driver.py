@@ -6,6 +6,7 @@ observation, the person's structured moves, the log) and tells it what was playe
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -45,8 +46,13 @@ class Driver:
         self.game = game
         self.players = players
         """Per seat: None for the person, else the computer's agent spec."""
-        self.chance_seed = (seed or 0) if chance_seed is None else chance_seed
-        self.session = session or Session(game, seed, chance_seed=self.chance_seed)
+        if session is None:
+            if chance_seed is None:  # a new game without a seed draws new cards each time
+                chance_seed = seed if seed is not None else secrets.randbits(31)
+            session = Session(game, seed, chance_seed=chance_seed)
+        self.session = session
+        self.chance_seed = session.chance_seed
+        """Where the game's chance outcomes come from (kept in the record)."""
         base = self.session.state.seed or 0
         self.agents: dict[int, Agent] = {
             seat: make_agent(spec, game, base + seat) for seat, spec in enumerate(players) if spec
