@@ -1,6 +1,7 @@
 """The patience table page in headless Chromium: the autoplay switch (switched on, the safe
 moves play at once and the switch says so), Restart, which asks first, and the position
-string copied to the clipboard, and a lost hint's "Undo to move N"."""
+string copied to the clipboard, a lost hint's "Undo to move N", and the deal number's link
+to a new table with the same deal."""
 
 from __future__ import annotations
 
@@ -83,5 +84,22 @@ def test_a_lost_hint_offers_to_undo_to_the_last_winnable_position(
     expect(page.locator("#hint")).to_contain_text("cannot be won")
     page.click("#undo-to-winnable")
     expect(page.locator("#status")).to_have_attribute("data-ply", "0")
+    assert tab.errors == []
+    tab.close()
+
+
+def test_the_deal_number_links_to_a_new_table_with_the_same_deal(
+    browser: Browser, server: Server
+) -> None:
+    tab = open_tab(browser, DESKTOP)
+    page = tab.page
+    start_from_lobby(page, server.url, "chessboard", seed="#12")
+    page.click("#title a")  # "#12"
+    page.wait_for_url("**/?game=chessboard&deal=12")
+    expect(page.locator("#game")).to_have_value("chessboard")
+    expect(page.locator("#seed")).to_have_value("12")
+    page.click("#start")
+    page.wait_for_url("**/play/**")
+    expect(page.locator("#title")).to_contain_text("Chessboard #12")
     assert tab.errors == []
     tab.close()

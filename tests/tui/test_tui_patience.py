@@ -119,3 +119,14 @@ async def test_b_goes_back_to_the_position_a_lost_hint_names(tmp_path):
         await pilot.press("b")
         await settle(pilot)
         assert session.state.history == [] and app.message == "1 move taken back"
+
+
+async def test_the_deal_number_is_in_the_title(tmp_path):
+    app = make_app("fortress", tmp_path / "r.json", seed=42)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert app.sub_title == "fortress #42"
+    hidden = make_app("tchess", tmp_path / "t.json", seed=42)
+    async with hidden.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert hidden.sub_title == "tchess"

@@ -172,7 +172,11 @@ async function main() {
   $("new-table").addEventListener("submit", start);
   $("name").value = localStorage.getItem("kibitz:name") || "";
   $("name").addEventListener("change", () => localStorage.setItem("kibitz:name", $("name").value));
+  // A link may name the game and the deal: /?game=fortress&deal=42
+  const asked = new URLSearchParams(location.search);
+  if (games[asked.get("game")]) sel.value = asked.get("game");
   showGame();
+  if (asked.get("deal")) $("seed").value = asked.get("deal");
   await listTables();
   setInterval(listTables, 5000);
 }

@@ -347,7 +347,9 @@ function draw(msg) {
   const names = msg.table.player_names;
   const t = msg.table;
   const game = t.description.title || t.game;
-  $("title").textContent = `${game}${t.seed ? " #" + t.seed : ""}` + (msg.seat !== null ? `, you are ${names[msg.seat]}` : ", watching");
+  // The deal's number links to the lobby set for the same deal (a link to share).
+  const deal = t.seed ? el("a", { href: `/?game=${encodeURIComponent(t.game)}&deal=${t.seed}`, textContent: `#${t.seed}`, title: "A new table with this deal" }) : "";
+  $("title").replaceChildren(game, ...(deal ? [" ", deal] : []), msg.seat !== null ? `, you are ${names[msg.seat]}` : ", watching");
   $("page-heading").textContent = `${game} table`;
   $("rules").href = `/rules/${t.game}?table=${encodeURIComponent(tableId)}`;  // as this table plays
   $("rules").textContent = `${game} rules`;

@@ -22,7 +22,8 @@ from textual.widget import Widget
 SEAT_COLOURS = ("#2a6f97", "#c0392b", "#1e8449", "#b9770e")
 """Seat colours for games that declare none."""
 CARD_BG = "#fbfbf8"
-RED_INK = "#c0392b"
+RED_INK = "#c62828"
+"""Red suits: a red that stays red (not brown) in a 256-colour terminal, AA on the card."""
 BLACK_INK = "#111111"
 MUTED = "#8a8a8a"
 
