@@ -6,10 +6,14 @@ Draws an observation with ``trick`` (seat, card), ``calls`` (seat, call), ``hand
 ``target`` and a ``score_sheet``, with the description's ``cards`` (code, colour),
 ``team_names`` and ``bird``. The viewer sits at the bottom, the seats after them going
 round clockwise (left, top, right); cards in the hand are spots named by their code.
+At a two-team table the person's team is "We" and the other "They" (the teams' names
+when watching). The score sheet shows every column where the view is wide enough, else
+the essential ones; each team's figures are a pair, in the order the sheet's title names.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rich.style import Style
@@ -22,6 +26,11 @@ INKS = {"red": "#c0392b", "yellow": "#9a7d0a", "green": "#1e8449", "black": "#11
 PLAYABLE = Style(underline=True)
 CURSOR = Style(reverse=True)
 LAST = Style(bgcolor="#d9dd7a")
+
+Column = tuple[str, int, Callable[[dict[str, Any]], str]]
+"""A score-sheet column: header, least width, the cell's text from a sheet row."""
+NUMBERS = ("hand", "cards", "nest", "bonus", "score", "totals")
+"""The score-sheet columns of figures, right-aligned (the others are left-aligned)."""
 
 
 class TableView(GameView):
@@ -57,16 +66,14 @@ class TableView(GameView):
         out = Text(self.frame.seat_name(seat), Style(color=self.frame.seat_ink(seat), bold=True))
         if seat == self.frame.person:
             out.append(" (you)")
+        if obs.get("declarer") == seat:  # here, not under it: the trick's cards sit there
+            out.append(f" · declarer {obs.get('contract')}", Style(color=MUTED))
         if obs["to_act"] == seat:
             out.append(" ◀", Style(color="#f4d03f", bold=True))
         return out
 
     def _info(self, seat: int) -> Text:
-        obs = self.frame.observation
-        text = f"{obs['hand_sizes'][seat]} cards"
-        if obs.get("declarer") == seat:
-            text += f" · declarer {obs.get('contract')}"
-        return Text(text, Style(color=MUTED))
+        return Text(f"{self.frame.observation['hand_sizes'][seat]} cards", Style(color=MUTED))
 
     def _played(self, seat: int) -> Text:
         """The card ``seat`` has put in the current trick, or a blank place."""
@@ -101,9 +108,9 @@ class TableView(GameView):
         ]  # fmt: skip
         if obs["hand"] is not None:
             lines += self._hand(w)
-        lines += self._auction()
-        room = height - len(lines)
-        lines += self._sheet(room)
+        lines += self._auction(width)
+        room = height - sum(max(1, -(-line.cell_len // max(width, 1))) for line in lines)
+        lines += self._sheet(room, width)
         return Text("\n").join(lines)
 
     def _header(self) -> Text:
@@ -125,10 +132,23 @@ class TableView(GameView):
             lines[-1].append(" ")
         return [Text(), *lines]
 
-    def _auction(self) -> list[Text]:
-        """The calls so far, the contract, the nest and the tricks taken."""
-        obs = self.frame.observation
+    def _sides(self) -> list[str]:
+        """The teams as the person calls them: "We" (their own) and "They" at a two-team
+        table, else (watching, or more teams) the teams' names."""
         d = self.frame.description
+        teams = d.get("team_names") or [
+            f"side {i}" for i in range(len(self.frame.observation["tricks_won"]))
+        ]
+        me = self.frame.person
+        if me is None or len(teams) != 2:
+            return list(teams)
+        mine = d["seats"][me]["side"]
+        return ["We" if side == mine else "They" for side in range(2)]
+
+    def _auction(self, width: int) -> list[Text]:
+        """The calls so far, the contract, the nest and the tricks taken (a line per team
+        when one line is too narrow)."""
+        obs = self.frame.observation
         calls = Text("bids ", Style(bold=True))
         for k, (seat, call) in enumerate(obs["calls"]):
             calls.append(", " if k else "")
@@ -142,31 +162,71 @@ class TableView(GameView):
                 nest.append(f" · {label} ")
                 for code in cards:
                     nest.append_text(self._chip(code))
-        teams = d.get("team_names") or [f"side {i}" for i in range(len(obs["tricks_won"]))]
-        taken = " · ".join(
+        taken = [
             f"{t} {w} tricks, {p} points"
-            for t, w, p in zip(teams, obs["tricks_won"], obs["points_taken"], strict=True)
-        )
-        return [Text(), calls, nest, Text(taken, Style(color=MUTED))]
+            for t, w, p in zip(self._sides(), obs["tricks_won"], obs["points_taken"], strict=True)
+        ]
+        if len(" · ".join(taken)) <= width:
+            taken = [" · ".join(taken)]
+        return [Text(), calls, nest, *(Text(t, Style(color=MUTED)) for t in taken)]
 
-    def _sheet(self, room: int) -> list[Text]:
-        """The score sheet's last hands that fit in ``room`` lines."""
+    def _sheet(self, room: int, width: int) -> list[Text]:
+        """The score sheet's last hands that fit in ``room`` lines: every column if
+        ``width`` allows, else hand, declarer, contract (made or set), trump, hand scores
+        and running totals."""
         sheet = self.frame.observation["score_sheet"]
-        if room < 3 or not sheet:
+        if room < 4 or not sheet:
             return []
-        d = self.frame.description
-        teams = d.get("team_names") or ["side 0", "side 1"]
-        head = f"{'hand':>4} {'declarer':<9}{'bid':>4} {'trump':<7}"
-        head += "".join(f"{t[:11]:>12}" for t in teams) + "  totals"
-        out = [Text(), Text(head, Style(bold=True))]
-        for row in sheet[-(room - 2) :]:
-            who = self.frame.seat_name(row["declarer"]) if row.get("declarer") is not None else "-"
-            line = f"{row['hand']:>4} {who:<9}{row.get('contract') or '-':>4} "
-            line += f"{row.get('trump') or '-':<7}"
-            line += "".join(f"{c:>12}" for c in row["change"])
-            line += "  " + " / ".join(str(t) for t in row["totals"])
-            out.append(Text(line))
+        columns = self._columns(full=True)
+        if sum(w for _, w, _ in columns) + len(columns) - 1 > width:
+            columns = self._columns(full=False)
+
+        def line(cells: list[str]) -> str:
+            return " ".join(
+                c.rjust(w) if h in NUMBERS else c.ljust(w)
+                for c, (h, w, _) in zip(cells, columns, strict=True)
+            ).rstrip()
+
+        title = Text("score sheet", Style(bold=True))
+        title.append(f" · pairs {'/'.join(self._sides())}", Style(color=MUTED))
+        out = [Text(), title, Text(line([h for h, _, _ in columns]), Style(bold=True))]
+        for row in sheet[-(room - len(out)) :]:
+            out.append(Text(line([cell(row) for _, _, cell in columns])))
         return out
+
+    def _columns(self, full: bool) -> list[Column]:
+        """The score sheet's columns, all of them or the essential ones."""
+        name = self.frame.seat_name
+
+        def pair(values: list[int], sign: bool = False) -> str:
+            return "/".join(f"{v:+d}" if sign and v else str(v) for v in values)
+
+        def nest(row: dict[str, Any]) -> str:
+            teams = range(len(row["card_points"]))
+            return pair([row["nest_points"] if t == row["nest_to"] else 0 for t in teams])
+
+        def contract(row: dict[str, Any]) -> str:
+            return f"{row['contract']} {'made' if row['made'] else 'set'}"
+
+        hand: Column = ("hand", 4, lambda r: str(r["hand"]))
+        bid: Column = ("contract", 8, contract)
+        trump: Column = ("trump", 6, lambda r: r["trump"])
+        score: Column = ("score", 8, lambda r: pair(r["change"], sign=True))
+        totals: Column = ("totals", 7, lambda r: pair(r["totals"]))
+        if not full:
+            return [hand, ("by", 5, lambda r: name(r["declarer"])), bid, trump, score, totals]
+        return [
+            hand,
+            ("dealer", 6, lambda r: name(r["dealer"])),
+            ("declarer", 8, lambda r: name(r["declarer"])),
+            bid,
+            trump,
+            ("cards", 7, lambda r: pair(r["card_points"])),
+            ("nest", 5, nest),
+            ("bonus", 5, lambda r: pair(r["bonus"])),
+            score,
+            totals,
+        ]
 
 
 def _at(parts: list[tuple[int, Text]], width: int) -> Text:

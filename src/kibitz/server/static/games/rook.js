@@ -177,20 +177,52 @@ function sendQueued(msg, ctx) {
   ctx.act(move, `discard ${code}`);
 }
 
+// The sides' names as this page's own seat calls them: "We" (its team) and "They"; null for
+// a spectator, who keeps the teams' names (play.js asks for these for its score line too).
+export function sideNames(msg) {
+  const me = viewer(msg);
+  if (me === null || me === undefined) return null;
+  const mine = msg.table.description.seats[me].side;
+  return msg.table.description.team_names.map((_, side) => (side === mine ? "We" : "They"));
+}
+
+const teamNames = (msg) => sideNames(msg) || msg.table.description.team_names;
+
+// A cell of figures, right-aligned (through the style object: the page's CSP refuses style attributes).
+function num(value) {
+  const td = el("td", { textContent: String(value) });
+  td.style.textAlign = "right";
+  return td;
+}
+
+// The score sheet, a row per scored hand: number, dealer, declarer, bid, trump, made or set,
+// each team's hand score and running total, then how the hand scored: each team's card
+// points, the nest's points and who got them, each team's bonus. Too wide for a phone (or
+// for a narrow board column), it scrolls sideways inside its own focusable box, so that the
+// page itself never does; the result columns come first, to be seen without scrolling.
 function scoreSheet(msg) {
   const v = msg.view;
-  const teams = msg.table.description.team_names;
-  const head = ["Hand", "Bid", teams[0], teams[1], "Totals"];
-  const rows = v.score_sheet.map((r) => [
-    String(r.hand),
-    r.declarer === null || r.declarer === undefined ? "passed out" : `${names(msg)[r.declarer]} ${r.contract} ${r.trump ?? ""} ${r.made ? "made" : "set"}`,
-    signed(r.change[0]), signed(r.change[1]), r.totals.join(" / "),
-  ]);
-  return el("div", { className: "sheet-wrap" }, el("table", { id: "score-sheet", className: "score-sheet" },
-    el("caption", { textContent: `Score sheet (game to ${v.target})` }),
-    el("thead", {}, el("tr", {}, ...head.map((h) => el("th", { textContent: h, attrs: { scope: "col" } })))),
-    el("tbody", {}, ...(rows.length ? rows.map((r) => el("tr", {}, ...r.map((x) => el("td", { textContent: x }))))
-      : [el("tr", {}, el("td", { textContent: "No hand scored yet.", attrs: { colspan: 5 } }))]))));
+  const n = names(msg);
+  const teams = teamNames(msg);
+  const th = (text, attrs) => el("th", { textContent: text, attrs });
+  const one = (h) => th(h, { scope: "col", rowspan: 2 });
+  const both = (h) => th(h, { scope: "colgroup", colspan: teams.length });
+  const top = [...["Hand", "Dealer", "Declarer", "Bid", "Trump", "Made or set"].map(one), both("Hand score"), both("Total"),
+    both("Card points"), one("Nest"), both("Bonus")];
+  const head = el("thead", {}, el("tr", {}, ...top),
+    el("tr", {}, ...top.filter((c) => c.scope === "colgroup").flatMap(() => teams.map((t) => th(t, { scope: "col" })))));
+  const rows = v.score_sheet.map((r) => el("tr", {},
+    th(String(r.hand), { scope: "row" }),
+    ...[n[r.dealer], n[r.declarer]].map((x) => el("td", { textContent: x })),
+    num(r.contract), el("td", { textContent: r.trump }), el("td", { textContent: r.made ? "made" : "set" }),
+    ...r.change.map((x) => num(signed(x))), ...r.totals.map((x) => num(x)), ...r.card_points.map((x) => num(x)),
+    el("td", { textContent: `${r.nest_points}\u00a0to\u00a0${teams[r.nest_to]}` }), ...r.bonus.map((x) => num(x))));
+  const columns = top.reduce((k, c) => k + c.colSpan, 0);
+  const empty = el("tr", {}, el("td", { textContent: "No hand scored yet.", attrs: { colspan: columns } }));
+  return el("div", { className: "sheet-wrap", id: "sheet-box", attrs: { role: "region", "aria-label": "Score sheet", tabindex: 0 } },
+    el("table", { id: "score-sheet", className: "score-sheet" },
+      el("caption", { textContent: `Score sheet (game to ${v.target})` }),
+      head, el("tbody", {}, ...(rows.length ? rows : [empty]))));
 }
 
 const signed = (n) => (n > 0 ? `+${n}` : String(n));
@@ -213,16 +245,19 @@ export function render(root, msg, ctx) {
   if (chosenFor !== hand || v.phase !== "discard") { chosen = new Set(); if (v.phase !== "discard") queue = []; chosenFor = hand; }
   if (queue.length) setTimeout(() => sendQueued(msg, ctx), 0);
   const pos = places(msg);
-  const teams = msg.table.description.team_names;
-  const contract = v.contract ? `${names(msg)[v.declarer]} bid ${v.contract}${v.trump ? `, ${v.trump} trump` : ""}` : (v.high_bid ? `high bid ${v.high_bid}` : "auction");
+  const teams = teamNames(msg);
+  const side = (seat) => teams[msg.table.description.seats[seat].side];
+  const contract = v.contract ? `${side(v.declarer)} bid ${v.contract} (${names(msg)[v.declarer]})${v.trump ? `, ${v.trump} trump` : ""}`
+    : (v.high_bid ? `high bid ${v.high_bid}` : "auction");
   const info = el("p", { className: "info", id: "rook-info",
     textContent: `Hand ${v.hand_number}: ${contract}. Tricks ${teams[0]} ${v.tricks_won[0]}, ${teams[1]} ${v.tricks_won[1]}; ` +
-      `points this hand ${v.points_taken[0]} and ${v.points_taken[1]}. Game to ${v.target}.` });
+      `points this hand ${teams[0]} ${v.points_taken[0]}, ${teams[1]} ${v.points_taken[1]}. Game to ${v.target}.` });
   const g = guidance(msg);
   const tip = el("p", { className: "notice", id: "rook-prompt", textContent: g.text });
   tip.hidden = !g.text;
   const nest = el("p", { className: "info", id: "nest",
     textContent: v.nest_taken ? `Nest: ${v.nest_taken.join(" ")}${v.discards?.length ? `; discarded ${v.discards.join(" ")}` : ""}.` : `Nest: ${v.nest_size} cards face down.` });
+  const scrolled = root.querySelector("#sheet-box")?.scrollLeft || 0;  // kept across redraws
   root.replaceChildren(
     info,
     el("div", { className: "rook-table" }, seatBox(msg, "n", pos.n), seatBox(msg, "w", pos.w), trickBox(msg, pos),
@@ -231,6 +266,7 @@ export function render(root, msg, ctx) {
     msg.seat === null ? el("p", { className: "muted", id: "hand", textContent: "Spectators see no hand." }) : handBox(msg, ctx),
     actionsBox(msg, ctx), nest, scoreSheet(msg),
   );
+  root.querySelector("#sheet-box").scrollLeft = scrolled;
 }
 
 export function log(msg) {

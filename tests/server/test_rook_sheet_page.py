@@ -1,0 +1,134 @@
+"""The Rook page in headless Chromium, as in the CrowsNest app: you at South with a computer
+partner against two computers. After a scored hand the score sheet has every column the
+rules ask for (dealer, declarer, contract, trump, each team's card points, the nest's
+points and who got them, bonus, made or set, hand scores, running totals) with the view's
+figures; the teams are "We" and "They" (their names for a spectator); the sheet scrolls in
+its own box, so the page has no sideways scrolling at 390 px; axe finds nothing serious."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import httpx
+from helpers import Server
+from pagekit import (
+    DESKTOP,
+    PHONE,
+    open_tab,
+    overflow,
+    ply,
+    serious_violations,
+    shoot,
+    start_from_lobby,
+    wait_past,
+    watch,
+)
+from playwright.sync_api import Browser, Page, expect
+
+HEADERS = ["Hand", "Dealer", "Declarer", "Bid", "Trump", "Made or set", "Hand score", "Total",
+           "Card points", "Nest", "Bonus"]  # fmt: skip
+"""The first header row; under Hand score, Total, Card points and Bonus: one column a team."""
+MY_TURN = (
+    "() => { const s = document.getElementById('status').dataset;"
+    " return s.over === '1' || (s.yourTurn === '1' && !document.getElementById('discarding')); }"
+)
+"""The game is over, or it is this page's turn (and it is not sending chosen discards)."""
+
+
+def sheet_rows(page: Page) -> list[list[str]]:
+    return page.eval_on_selector_all(
+        "#score-sheet tbody tr",
+        "rows => rows.map(r => [...r.cells].map(c => c.textContent.replaceAll('\\u00a0', ' ')))",
+    )
+
+
+def headers(page: Page) -> list[list[str]]:
+    """The header cells' texts, row by row."""
+    return page.eval_on_selector_all(
+        "#score-sheet thead tr", "rows => rows.map(r => [...r.cells].map(c => c.textContent))"
+    )
+
+
+def play_first(page: Page) -> None:
+    """One move: the first call (pass, or the lowest bid), the first cards to discard, the
+    first trump, the first playable card."""
+    if page.locator("#discard").count():
+        need = int(page.locator("#rook-prompt").inner_text().split("choose ")[1].split()[0])
+        for card in page.locator("#hand .card").all()[:need]:
+            card.click()
+        page.click("#discard")
+        return
+    calls = page.locator("#bidding button")
+    if calls.count():
+        calls.first.click()
+        return
+    page.locator("#hand .card.playable").first.click()
+
+
+def expected_row(row: dict, seats: list[str], teams: list[str]) -> list[str]:
+    """The sheet's cells for a score-sheet row of the view."""
+    signed = [f"+{x}" if x > 0 else str(x) for x in row["change"]]
+    nest = f"{row['nest_points']} to {teams[row['nest_to']]}"
+    return [str(row["hand"]), seats[row["dealer"]], seats[row["declarer"]],
+            str(row["contract"]), row["trump"], "made" if row["made"] else "set", *signed,
+            *map(str, row["totals"]), *map(str, row["card_points"]), nest,
+            *map(str, row["bonus"])]  # fmt: skip
+
+
+def test_rook_score_sheet_we_and_they(browser: Browser, server: Server, shots: Path) -> None:
+    me = open_tab(browser, DESKTOP)
+    page = me.page
+    table = start_from_lobby(page, server.url, "rook", {"max_hands": "2"},
+                             seats={1: "computer:1", 2: "computer:1", 3: "computer:1"})  # fmt: skip
+    expect(page.locator(".score")).to_contain_text("We 0")
+    expect(page.locator(".score")).to_contain_text("They 0")
+    expect(page.locator("#score-sheet tbody")).to_contain_text("No hand scored yet.")
+    token = page.evaluate(f"localStorage.getItem('kibitz:token:{table}:0')")
+    for _ in range(400):
+        view = httpx.get(f"{server.url}/api/tables/{table}/view", params={"token": token}).json()
+        if view["view"]["score_sheet"]:
+            break
+        page.wait_for_function(MY_TURN)
+        assert page.locator("#status").get_attribute("data-over") != "1", "over before a hand"
+        before = ply(page)
+        play_first(page)
+        wait_past(page, before)
+    else:
+        raise AssertionError("no hand was scored")
+    row = view["view"]["score_sheet"][0]
+    seats = view["table"]["player_names"]
+    expect(page.locator("#score-sheet tbody tr")).to_have_count(1)
+    assert headers(page)[0] == HEADERS
+    assert headers(page)[1] == ["We", "They"] * 4
+    assert page.locator("#score-sheet th[scope]").count() == len(HEADERS) + 8 + 1
+    assert sheet_rows(page) == [expected_row(row, seats, ["We", "They"])]
+    total = row["totals"]
+    expect(page.locator(".score")).to_contain_text(f"We {total[0]}")
+    expect(page.locator(".score")).to_contain_text(f"They {total[1]}")
+    expect(page.locator("#rook-info")).to_contain_text("Tricks We ")
+    assert serious_violations(page) == []
+    shoot(page, shots, "rook-sheet-desktop")
+
+    page.set_viewport_size(PHONE)
+    page.wait_for_timeout(100)
+    assert overflow(page) == 0, "the page is wider than the phone"
+    box = page.locator("#sheet-box")
+    assert box.evaluate("b => b.scrollWidth > b.clientWidth"), "the sheet should scroll in its box"
+    assert serious_violations(page) == []
+    box.scroll_into_view_if_needed()
+    shoot(page, shots, "rook-sheet-phone")
+    box.evaluate("b => { b.scrollLeft = b.scrollWidth; }")
+    box.screenshot(path=shots / "rook-sheet-phone-scrolled.png", animations="disabled")
+
+    spectator = watch(browser, server.url, table)
+    expect(spectator.page.locator(".score")).to_contain_text("North-South")
+    expect(spectator.page.locator("#score-sheet tbody tr").first).to_contain_text("to ")
+    teams = view["table"]["description"]["team_names"]
+    assert headers(spectator.page)[1] == teams * 4
+    rows = sheet_rows(spectator.page)
+    assert rows[0] == expected_row(row, seats, teams)
+    assert overflow(spectator.page) == 0
+    shoot(spectator.page, shots, "rook-sheet-spectator-phone")
+    assert me.errors == [] and spectator.errors == []
+    spectator.close()
+    me.close()

@@ -1,0 +1,81 @@
+"""Rook in the terminal: the person's team is "We" and the other "They" (the teams' names
+when watching), and the score sheet shows a finished hand: the essential columns at 80x24,
+every column at 120x40."""
+
+from __future__ import annotations
+
+import pytest
+from tui_helpers import make_app, settle
+
+from kibitz.tui import PlayApp
+
+pytestmark = pytest.mark.anyio
+
+
+async def play_one_hand(pilot, app: PlayApp) -> dict:
+    """Play the person's first listed move (from the move menu) until the game, one hand
+    long, is over; the score sheet's row of that hand."""
+    for _ in range(200):
+        await settle(pilot)
+        if app.driver.session.is_over():
+            break
+        await pilot.press("m", "enter")
+    else:
+        raise AssertionError("the hand did not end")
+    sheet = app.driver.observation()["score_sheet"]
+    assert len(sheet) == 1
+    return sheet[0]
+
+
+def shown(app: PlayApp) -> list[str]:
+    """The view's lines as drawn at its size."""
+    return app.view.render().plain.splitlines()
+
+
+def signed(pair: list[int]) -> str:
+    return "/".join(f"{v:+d}" if v else "0" for v in pair)
+
+
+def pair(values: list[int]) -> str:
+    return "/".join(str(v) for v in values)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+async def test_the_sheet_of_a_finished_hand_says_we_and_they(tmp_path, size):
+    app = make_app("rook", tmp_path / "r.json", person=0, seed=3, max_hands=1)
+    async with app.run_test(size=size) as pilot:
+        row = await play_one_hand(pilot, app)
+        lines = shown(app)
+        text = "\n".join(lines)
+        sheet = lines[lines.index(next(x for x in lines if x.startswith("score sheet"))) :]
+        assert len(sheet) == 3 and all(len(x) <= app.view.size.width for x in sheet), sheet
+        assert f"declarer {row['contract']}" in text
+        assert "score sheet · pairs We/They" in text
+        assert "We " in text and " tricks" in text and "They " in text
+        assert "North-South" not in text and "East-West" not in text
+        verdict = "made" if row["made"] else "set"
+        _, header, line = sheet
+        cells = line.split()
+        assert cells[0] == str(row["hand"])
+        declarer = app.driver.game.description()["seats"][row["declarer"]]["name"]
+        assert declarer in cells and row["trump"] in cells
+        assert f"{row['contract']} {verdict}" in line
+        assert signed(row["change"]) in cells and pair(row["totals"]) in cells
+        if size == (80, 24):
+            assert header.split() == ["hand", "by", "contract", "trump", "score", "totals"]
+        else:
+            full = "hand dealer declarer contract trump cards nest bonus score totals"
+            assert header.split() == full.split()
+            nest = [row["nest_points"] if t == row["nest_to"] else 0 for t in (0, 1)]
+            # hand, dealer, declarer, contract (two words: 115 set), trump, then the pairs
+            assert cells[6:9] == [pair(row["card_points"]), pair(nest), pair(row["bonus"])]
+
+
+async def test_watching_names_the_teams(tmp_path):
+    app = make_app("rook", tmp_path / "r.json", person=None, seed=3, max_hands=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert app.driver.session.is_over()
+        text = app.view.render().plain
+        assert "score sheet · pairs North-South/East-West" in text
+        assert "North-South " in text and "We " not in text and "They" not in text
