@@ -121,12 +121,12 @@ async def test_b_goes_back_to_the_position_a_lost_hint_names(tmp_path):
         assert session.state.history == [] and app.message == "1 move taken back"
 
 
-async def test_the_deal_number_is_in_the_title(tmp_path):
+async def test_the_deal_number_is_shown_where_no_card_is_hidden(tmp_path):
     app = make_app("fortress", tmp_path / "r.json", seed=42)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        assert app.sub_title == "fortress #42"
+        assert "#42" in str(app.query_one("#status").render())
     hidden = make_app("tchess", tmp_path / "t.json", seed=42)
     async with hidden.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        assert hidden.sub_title == "tchess"
+        assert "#42" not in str(hidden.query_one("#status").render())

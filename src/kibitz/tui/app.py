@@ -107,9 +107,7 @@ class PlayApp(App[None]):
 
     def on_mount(self) -> None:
         self._resize(self.size.width)
-        game, seed = self.driver.game, self.driver.state.seed
-        shown = game.perfect_information and seed is not None  # hidden cards: the seed is too
-        self.sub_title = f"{game.name} #{seed}" if shown else game.name
+        self.sub_title = self.driver.game.name
         self._show()
         self._focus_for_turn()
         self._next_turn()

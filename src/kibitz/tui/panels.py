@@ -41,6 +41,9 @@ def status_text(driver: Driver, frame: Frame, thinking: bool) -> Text:
         out.append(f"  [{obs['phase']}]", Style(color=MUTED))
     if driver.session.autoplay:
         out.append("  [autoplay]", Style(color=MUTED))
+    seed = driver.state.seed
+    if driver.game.perfect_information and seed is not None:  # hidden cards: the seed is too
+        out.append(f"  #{seed}", Style(color=MUTED))
     scores = obs.get("scores")
     if scores is not None:
         out.append("\n" + scores_line(frame, scores))
