@@ -103,3 +103,26 @@ def test_the_deal_number_links_to_a_new_table_with_the_same_deal(
     expect(page.locator("#title")).to_contain_text("Chessboard #12")
     assert tab.errors == []
     tab.close()
+
+
+def test_a_new_deal_mid_game_asks_and_counts_the_deal_left_as_lost(
+    browser: Browser, server: Server
+) -> None:
+    tab = open_tab(browser, DESKTOP)
+    page = tab.page
+    table = start_from_lobby(page, server.url, "fortress", seed="#9")
+    page.click("#legal-box summary")
+    page.locator("#legal button").first.click()
+    expect(page.locator("#status")).to_have_attribute("data-ply", "1")
+    page.once("dialog", lambda d: d.dismiss())
+    page.click("#new-deal")  # no: the deal goes on
+    expect(page.locator("#status")).to_have_attribute("data-ply", "1")
+    assert table in page.url
+    page.once("dialog", lambda d: d.accept())
+    page.click("#new-deal")
+    page.wait_for_url(lambda url: table not in url)
+    assert httpx.get(f"{server.url}/api/tables/{table}").json()["status"] == "finished"
+    stats = httpx.get(f"{server.url}/api/stats/tester").json()
+    assert any(s["game"] == "fortress" and s["lost"] >= 1 for s in stats)
+    assert tab.errors == []
+    tab.close()

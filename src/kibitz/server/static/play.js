@@ -167,6 +167,11 @@ function tools(msg) {
       out.push(el("span", { dataset: { focusGroup: "draw" } },
         button("Offer a draw", () => ctx.send({ type: "offer_draw" }), { id: "offer-draw" })));
     }
+    if (f.statistics === "streaks" && !over) {
+      out.push(button("New deal", () => {
+        if (msg.ply === 0 || confirm("Leave this deal for a new one? It counts as lost.")) rematch();
+      }, { id: "new-deal" }));
+    }
     if (f.concede) {
       const [label, question] = msg.table.player_names.length > 1
         ? ["Resign", "Resign this game? It counts as a loss."]
