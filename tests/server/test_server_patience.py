@@ -114,24 +114,3 @@ def test_a_lost_hint_names_the_move_to_undo_to(client: TestClient) -> None:
         ws.send_json({"type": "undo", "to": hint["last_winnable_ply"]})
         back = receive_until(ws, lambda m: m["type"] == "state" and m["ply"] == 0)
         assert back["can_redo"]
-
-
-def test_a_deal_left_for_a_new_one_counts_as_lost(client: TestClient) -> None:
-    ann = HUMAN | {"name": "ann"}
-    left = new_table(client, "fortress", [ann], seed=5)
-    untouched = new_table(client, "fortress", [ann], seed=6)  # no move made: not played
-    other = new_table(client, "chessboard", [ann], seed=5)
-    for made in (left, other):
-        with client.websocket_connect(ws_url(made)) as ws:
-            first = ws.receive_json()
-            ws.send_json({"type": "action", "id": first["legal"][0]["id"], "ply": 0})
-            receive_until(ws, lambda m: m["type"] == "state" and m["ply"] == 1)
-    new_table(client, "fortress", [ann], seed=7)
-    status = {m["id"]: client.get(f"/api/tables/{m['id']}").json()["status"]
-              for m in (left, untouched, other)}
-    assert status == {left["id"]: "finished", untouched["id"]: "playing",
-                      other["id"]: "playing"}  # another game's deal stays as it was
-    view = client.get(f"/api/tables/{left['id']}/view").json()
-    assert view["outcome"]["reason"] == "conceded"
-    [fortress] = [s for s in client.get("/api/stats/ann").json() if s["game"] == "fortress"]
-    assert (fortress["played"], fortress["lost"]) == (1, 1)
