@@ -4,6 +4,8 @@ every column at 120x40."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from tui_helpers import make_app, settle
 
@@ -79,3 +81,13 @@ async def test_watching_names_the_teams(tmp_path):
         text = app.view.render().plain
         assert "score sheet · pairs North-South/East-West" in text
         assert "North-South " in text and "We " not in text and "They" not in text
+
+
+async def test_the_score_line_says_we_and_they_and_the_teams_when_watching(tmp_path):
+    app = make_app("rook", tmp_path / "r.json")
+    async with app.run_test(size=(80, 24)):
+        assert "score: We 0 · They 0" in str(app.query_one("#status").render())
+    watching = make_app("rook", tmp_path / "w.json", person=None)
+    async with watching.run_test(size=(80, 24)):
+        status = str(watching.query_one("#status").render())
+        assert re.search(r"score: North-South -?\d+ · East-West -?\d+", status)

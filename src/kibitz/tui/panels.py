@@ -51,13 +51,9 @@ def status_text(driver: Driver, frame: Frame, thinking: bool) -> Text:
 
 
 def scores_line(frame: Frame, scores: list[float]) -> str:
-    """``Blue 2 · Red 2``: each side's running score."""
-    seats = frame.description["seats"]
-    parts = []
-    for side, score in enumerate(scores):
-        names = "+".join(s["name"] for s in seats if s["side"] == side)
-        parts.append(f"{names} {_number(score)}")
-    return "score: " + " · ".join(parts)
+    """``Blue 2 · Red 2``, ``We 120 · They 80``: each side's running score."""
+    names = frame.side_names()
+    return "score: " + " · ".join(f"{n} {_number(v)}" for n, v in zip(names, scores, strict=True))
 
 
 def log_text(frame: Frame, log: list[LogEntry]) -> Text:

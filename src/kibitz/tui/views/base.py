@@ -54,6 +54,20 @@ class Frame:
     def seat_name(self, seat: int) -> str:
         return self.description["seats"][seat]["name"]
 
+    def side_names(self) -> list[str]:
+        """Each side's name as the person calls it: "We" (their own) and "They" between two
+        partnerships; else (watching, or sides of one seat) the teams' names, or the seats'."""
+        d = self.description
+        sides = max(s["side"] for s in d["seats"]) + 1
+        names = d.get("team_names") or [
+            "+".join(s["name"] for s in d["seats"] if s["side"] == side) for side in range(sides)
+        ]
+        me = self.person
+        if me is None or not d["teams"] or sides != 2:
+            return list(names)
+        mine = d["seats"][me]["side"]
+        return ["We" if side == mine else "They" for side in range(2)]
+
     def seat_colour(self, seat: int) -> str:
         declared = self.description["seats"][seat].get("colour")
         return declared or SEAT_COLOURS[seat % len(SEAT_COLOURS)]

@@ -6,9 +6,10 @@ Draws an observation with ``trick`` (seat, card), ``calls`` (seat, call), ``hand
 ``target`` and a ``score_sheet``, with the description's ``cards`` (code, colour),
 ``team_names`` and ``bird``. The viewer sits at the bottom, the seats after them going
 round clockwise (left, top, right); cards in the hand are spots named by their code.
-At a two-team table the person's team is "We" and the other "They" (the teams' names
-when watching). The score sheet shows every column where the view is wide enough, else
-the essential ones; each team's figures are a pair, in the order the sheet's title names.
+At a two-team table the person's team is "We" and the other "They" (``Frame.side_names``;
+the teams' names when watching). The score sheet shows every column where the view is wide
+enough, else the essential ones; each team's figures are a pair, in the order the sheet's
+title names.
 """
 
 from __future__ import annotations
@@ -132,19 +133,6 @@ class TableView(GameView):
             lines[-1].append(" ")
         return [Text(), *lines]
 
-    def _sides(self) -> list[str]:
-        """The teams as the person calls them: "We" (their own) and "They" at a two-team
-        table, else (watching, or more teams) the teams' names."""
-        d = self.frame.description
-        teams = d.get("team_names") or [
-            f"side {i}" for i in range(len(self.frame.observation["tricks_won"]))
-        ]
-        me = self.frame.person
-        if me is None or len(teams) != 2:
-            return list(teams)
-        mine = d["seats"][me]["side"]
-        return ["We" if side == mine else "They" for side in range(2)]
-
     def _auction(self, width: int) -> list[Text]:
         """The calls so far, the contract, the nest and the tricks taken (a line per team
         when one line is too narrow)."""
@@ -164,7 +152,9 @@ class TableView(GameView):
                     nest.append_text(self._chip(code))
         taken = [
             f"{t} {w} tricks, {p} points"
-            for t, w, p in zip(self._sides(), obs["tricks_won"], obs["points_taken"], strict=True)
+            for t, w, p in zip(
+                self.frame.side_names(), obs["tricks_won"], obs["points_taken"], strict=True
+            )
         ]
         if len(" · ".join(taken)) <= width:
             taken = [" · ".join(taken)]
@@ -188,7 +178,7 @@ class TableView(GameView):
             ).rstrip()
 
         title = Text("score sheet", Style(bold=True))
-        title.append(f" · pairs {'/'.join(self._sides())}", Style(color=MUTED))
+        title.append(f" · pairs {'/'.join(self.frame.side_names())}", Style(color=MUTED))
         out = [Text(), title, Text(line([h for h, _, _ in columns]), Style(bold=True))]
         for row in sheet[-(room - len(out)) :]:
             out.append(Text(line([cell(row) for _, _, cell in columns])))
