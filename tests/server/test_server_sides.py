@@ -148,3 +148,22 @@ def test_a_draw_offer_stands_across_a_restart(make_client: Callable[[], TestClie
         blue.send_json({"type": "accept_draw"})
         over = receive_until(blue, lambda m: m["type"] == "state" and m["outcome"])
         assert over["outcome"]["reason"] == "agreed draw"
+
+
+def test_an_open_seat_is_given_to_a_computer(client: TestClient) -> None:
+    made = new_table(client, "rook", [HUMAN, {"kind": "open"}, COMPUTER, COMPUTER])
+    with client.websocket_connect(url(made, 0)) as ws:
+        ws.receive_json()
+        assert "must be a seat number" in error_of(ws, {"type": "seat_computer", "seat": 9})
+        assert "is not open" in error_of(ws, {"type": "seat_computer", "seat": 2})
+        assert "computer levels" in error_of(ws, {"type": "seat_computer", "seat": 1,
+                                                  "level": 7})
+        ws.send_json({"type": "seat_computer", "seat": 1, "level": 3})
+        taken = receive_until(ws, lambda m: m["type"] == "state"
+                              and m["table"]["seats"][1]["kind"] == "computer")
+        assert taken["table"]["seats"][1]["agent"] == "level:3"
+    assert client.get(f"/api/tables/{made['id']}").json()["seats"][1]["agent"] == "level:3"
+    spectator_table = new_table(client, "smess", [HUMAN, {"kind": "open"}])
+    with client.websocket_connect(f"/ws/tables/{spectator_table['id']}") as ws:
+        ws.receive_json()
+        assert "spectators cannot act" in error_of(ws, {"type": "seat_computer", "seat": 1})

@@ -293,3 +293,19 @@ def test_cardmate_exports_its_text_record_and_smess_offers_only_json(
     expect(page.locator("#export")).to_be_visible()
     assert tab.errors == []
     tab.close()
+
+
+def test_an_open_seat_is_given_to_the_computer_from_the_table(browser: Browser,
+                                                              server: Server) -> None:
+    tab = open_tab(browser, DESKTOP)
+    page = tab.page
+    start_from_lobby(page, server.url, "smess", seats={1: "open"})
+    expect(page.locator("#players")).to_contain_text("open seat")
+    page.get_by_role("button", name="Computer plays it").click()
+    expect(page.locator("#players")).to_contain_text("Red computer level 2 (better)")
+    expect(page.get_by_role("button", name="Computer plays it")).to_have_count(0)
+    type_move(page, "e2-e3")
+    assert my_turn_or_over(page)  # the computer replied
+    assert ply(page) == 2
+    assert tab.errors == []
+    tab.close()

@@ -36,7 +36,7 @@ from kibitz.server.table import LiveTable
 log = logging.getLogger("kibitz.server")
 
 MESSAGES = ("action, undo, redo, restart, hint, winnable, autocomplete, autoplay, concede, "
-            "offer_draw, accept_draw, decline_draw, view, ping")
+            "offer_draw, accept_draw, decline_draw, seat_computer, view, ping")
 """The client message types."""
 SEAT_CONNECTIONS = 4
 """Connections one seat may have open at a time (a player's tabs and devices)."""
@@ -315,7 +315,8 @@ class Hub:
             "action": self._action, "undo": self._undo, "redo": self._redo,
             "restart": self._restart, "autocomplete": self._autocomplete,
             "hint": self._hint, "winnable": self._winnable, "concede": self._concede,
-            "autoplay": self._autoplay, "offer_draw": self._offer_draw,
+            "autoplay": self._autoplay, "seat_computer": self._seat_computer,
+            "offer_draw": self._offer_draw,
             "accept_draw": self._accept_draw, "decline_draw": self._decline_draw,
         }.get(kind)
         if handler is None:
@@ -406,6 +407,26 @@ class Hub:
         if not isinstance(on, bool):
             raise IllegalAction("an autoplay message needs 'on': true or false")
         await self._change(table, lambda: table.session.set_autoplay(on))
+
+    async def _seat_computer(self, table: LiveTable, seat: int, message: dict) -> None:
+        """Give an open seat to a computer player (``level``: the game's default if none),
+        so the game need not wait for a friend."""
+        target, level = message.get("seat"), message.get("level")
+        if not isinstance(target, int) or not 0 <= target < len(table.seats):
+            raise IllegalAction(f"'seat' must be a seat number 0..{len(table.seats) - 1}")
+        if level is not None and (not isinstance(level, int) or isinstance(level, bool)):
+            raise IllegalAction(f"'level' must be a computer level (a number), got {level!r}")
+        spec = SeatSpec("computer", agent_for(table.game, level))
+        async with table.lock:
+            self._check_loaded(table)
+            if table.seats[target].kind != "open":
+                who = table.game.player_names[target]
+                raise IllegalAction(f"seat {target} ({who}) is not open")
+            self.store.set_seat(table.id, target, spec)
+            table.seats[target] = spec
+            table.all_computers = all(s.kind == "computer" for s in table.seats)
+        self.broadcast(table)
+        self._kick(table)
 
     async def _concede(self, table: LiveTable, seat: int, message: dict) -> None:
         await self._change(table, lambda: table.session.concede(seat))

@@ -119,6 +119,10 @@ function players(msg) {
       line.append(el("span", { className: "tag", textContent: "partner" }));
     }
     if (msg.view.to_act === s.seat && !msg.outcome) line.append(el("span", { className: "tag turn", textContent: "to play" }));
+    if (msg.seat !== null && !msg.outcome && msg.table.seats[s.seat].kind === "open") {
+      line.append(" ", button("Computer plays it", () => ctx.send({ type: "seat_computer", seat: s.seat }),
+        { className: "small", dataset: { key: `seat-computer-${s.seat}` }, title: `A computer player (the default level) takes ${s.name}'s seat` }));
+    }
     return line;
   });
   const out = [el("ul", { className: "plain" }, ...rows)];
