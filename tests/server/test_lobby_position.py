@@ -1,6 +1,7 @@
-"""In headless Chromium: the lobby's "Start from a position" field. A game that reads
+"""In headless Chromium: the lobby's "Start from a position" field (a game that reads
 position strings starts from a pasted one; a malformed one is refused with the server's
-message and makes no table. Screenshots go where the other browser tests' go."""
+message and makes no table) and its preset choice. Screenshots go where the other browser
+tests' go."""
 
 from __future__ import annotations
 
@@ -109,4 +110,32 @@ def test_a_bad_position_is_refused_and_makes_no_table(browser: Browser, server: 
     expect(error).to_contain_text("starts from a position or deals from a seed, not both")
     assert page.url.rstrip("/") == server.url
     assert table_ids(server) == before
+    tab.close()
+
+
+def test_a_preset_sets_every_option_and_the_table_plays_it(browser: Browser,
+                                                           server: Server) -> None:
+    tab = open_tab(browser, DESKTOP)
+    page = tab.page
+    page.goto(server.url + "/")
+    page.select_option("#game", "tchess")
+    overlapping = page.locator("[data-option=allow_overlapping_pairs]")
+    expect(overlapping).not_to_be_checked()
+    page.select_option("#preset-choice", "reading_a")
+    expect(overlapping).to_be_checked()
+    page.select_option("#preset-choice", "standard")
+    expect(overlapping).not_to_be_checked()
+    page.select_option("#preset-choice", "reading_a")
+    page.fill("#name", "tester")
+    page.click("#start")
+    page.wait_for_url("**/play/**")
+    table = page.url.split("/play/")[1].split("#")[0]
+    options = httpx.get(f"{server.url}/api/tables/{table}").json()["options"]
+    preset = kibitz.load("tchess").presets["reading_a"]
+    assert options["allow_overlapping_pairs"] is True and options["values"] == preset["values"]
+    page.goto(server.url + "/")
+    page.select_option("#game", "rook")  # its presets are an option of its own already
+    expect(page.locator("#preset-choice")).to_have_count(0)
+    expect(page.locator("[data-option=preset]")).to_have_count(1)
+    assert tab.errors == []
     tab.close()

@@ -141,6 +141,7 @@ def game_info(name: str) -> dict[str, Any]:
         "computer": "level" if ai.levels else "random",
         "features": description["features"],
         "positions": game.has_positions(),
+        "presets": {name: dict(values) for name, values in game.presets.items()},
         "description": description,
         "options": options_schema(game.options_class),
     }

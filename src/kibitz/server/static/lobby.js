@@ -39,6 +39,29 @@ function fromText(text, schema) {
   return t;
 }
 
+// Set an option input to ``value`` (as the form shows it).
+function setInput(input, value) {
+  if (input.type === "checkbox") input.checked = !!value;
+  else if (input.tagName === "SELECT") input.value = JSON.stringify(value);
+  else input.value = value === null || value === undefined ? "" : (typeof value === "object" ? JSON.stringify(value) : String(value));
+}
+
+// A choice of the game's named option sets (its setups and rule variants), for games whose
+// options do not name them already: choosing one sets every option to it.
+function presetChoice(g) {
+  const names = Object.keys(g.presets || {});
+  if (names.length < 2 || "preset" in g.options.properties) return null;
+  const select = el("select", { id: "preset-choice" }, ...names.map((n) => el("option", { value: n, textContent: n.replaceAll("_", " ") })));
+  select.addEventListener("change", () => {
+    const chosen = g.presets[select.value];
+    for (const input of document.querySelectorAll("[data-option]")) {
+      const name = input.dataset.option;
+      setInput(input, name in chosen ? chosen[name] : g.options.properties[name].default);
+    }
+  });
+  return el("label", {}, "preset ", select);
+}
+
 function optionInput(name, schema) {
   const label = document.createElement("label");
   label.textContent = name;
@@ -101,6 +124,8 @@ function showGame() {
   $("summary").textContent = g.summary;
   const opts = $("options");
   opts.replaceChildren(Object.assign(document.createElement("legend"), { textContent: "Options" }));
+  const presets = presetChoice(g);
+  if (presets) opts.append(presets);
   for (const [name, schema] of Object.entries(g.options.properties)) opts.append(optionInput(name, schema));
   opts.querySelector("[data-option=preset]")?.addEventListener("change", rulesLink);
   rulesLink();
