@@ -1,10 +1,12 @@
 """Commands a game's declarations drive: rules, tool, deal, solve, survey, refused agents."""
 
 import json
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
+import kibitz
 from kibitz.cli import app
 
 runner = CliRunner()
@@ -35,10 +37,15 @@ def test_rules_prints_the_page_of_the_active_options():
     assert bad.exit_code == 2 and "hand_size" in bad.stderr
 
 
-def test_rules_of_a_game_without_a_page_points_to_the_guide():
-    result = run("rules", "smess")
-    assert result.exit_code == 2
-    assert "smess has no rules page of its own" in result.stderr
+def guide(name: str) -> str:
+    return (Path(kibitz.__file__).parent / "guides" / f"{name}.md").read_text(encoding="utf-8")
+
+
+def test_rules_print_the_rules_page_then_the_guide():
+    result = run("rules", "smess")  # no generated page: the guide alone
+    assert result.exit_code == 0 and result.stdout == guide("smess").rstrip("\n") + "\n"
+    tchess = run("rules", "tchess").stdout
+    assert tchess.startswith("# TCHESS Cards") and tchess.endswith(guide("tchess").rstrip() + "\n")
 
 
 def test_tool_runs_a_games_own_tool():

@@ -14,12 +14,16 @@ GameArg = Annotated[str, typer.Argument(help="Game name (see `kibitz games`).")]
 @app.command("rules")
 @user_errors
 def rules_cmd(game: GameArg, option: OptionsArg = None) -> None:
-    """Print the rules page of a game as its options resolve them (Markdown)."""
+    """Print a game's rules as its options resolve them, then its player's guide
+    (Markdown), as the web app's rules page shows them."""
+    from kibitz.server.rules import guide
+
     g = make_game(game, option)
-    page = g.rules_page()
-    if page is None:
-        fail(f"{g.name} has no rules page of its own; its rules are in the guide (docs/)")
-    typer.echo(page, nl=not page.endswith("\n"))
+    parts = [text for text in (g.rules_page(), guide(g.name)) if text]
+    if not parts:
+        fail(f"{g.name} has no rules page or guide")
+    text = "\n\n".join(part.rstrip("\n") for part in parts)
+    typer.echo(text)
 
 
 @app.command(
