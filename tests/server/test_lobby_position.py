@@ -139,3 +139,28 @@ def test_a_preset_sets_every_option_and_the_table_plays_it(browser: Browser,
     expect(page.locator("[data-option=preset]")).to_have_count(1)
     assert tab.errors == []
     tab.close()
+
+
+def test_rooks_main_options_come_first_and_the_rest_fold_away(browser: Browser,
+                                                              server: Server) -> None:
+    tab = open_tab(browser, DESKTOP)
+    page = tab.page
+    page.goto(server.url + "/")
+    page.select_option("#game", "rook")
+    for name in ("preset", "rook", "target"):
+        expect(page.locator(f"#options > label [data-option={name}]")).to_be_visible()
+    expect(page.locator("#more-options [data-option=bid_min]")).to_be_hidden()
+    page.click("#more-options summary")
+    expect(page.locator("#more-options [data-option=bid_min]")).to_be_visible()
+    bird = page.locator("[data-option=rook] option")
+    expect(bird).to_have_text(["yes", "no", "default"])  # on, off, or the preset's
+    expect(page.locator("[data-option=bonus] option")).to_have_text(
+        ["none", "most_tricks", "last_trick", "default"])
+    page.select_option("[data-option=rook]", "false")
+    page.fill("#name", "tester")
+    page.click("#start")
+    page.wait_for_url("**/play/**")
+    table = page.url.split("/play/")[1].split("#")[0]
+    assert httpx.get(f"{server.url}/api/tables/{table}").json()["options"]["rook"] is False
+    assert serious_violations(page) == [] and tab.errors == []
+    tab.close()

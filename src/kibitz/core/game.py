@@ -70,6 +70,9 @@ class Game(ABC):
     features: ClassVar[Features] = Features()
     """Play features front ends offer (undo, take-back, concede, draw offers, statistics)."""
     presets: ClassVar[dict[str, dict[str, Any]]] = {"default": {}}
+    main_options: ClassVar[tuple[str, ...]] = ()
+    """The options a setup form shows first, the others folded away as advanced (empty:
+    every option shown alike)."""
     """Named option sets: the rule sets and setups the game is played and tested with."""
 
     # -- research metadata (what OpenSpiel's GameType/GameInfo and RL adapters need) -----

@@ -142,6 +142,7 @@ def game_info(name: str) -> dict[str, Any]:
         "features": description["features"],
         "positions": game.has_positions(),
         "presets": {name: dict(values) for name, values in game.presets.items()},
+        "main_options": list(game.main_options),
         "description": description,
         "options": options_schema(game.options_class),
     }

@@ -38,6 +38,8 @@ class RookGame(Game):
     has_chance: ClassVar[bool] = True
     presets: ClassVar[dict[str, dict[str, Any]]] = {n: {"preset": n} for n in PRESET_NAMES}
     teams: ClassVar[tuple[tuple[int, ...], ...]] = ((0, 2), (1, 3))
+    main_options: ClassVar[tuple[str, ...]] = ("preset", "rook", "target")
+    """The rule set, the Crow/Rook card and the game's length; the rest is advanced."""
     player_colours: ClassVar[tuple[str, ...]] = ("#2a6f97", "#c0392b", "#2a6f97", "#c0392b")
     """Partners share a colour: North-South blue, East-West red."""
 

@@ -15,9 +15,13 @@ function alternatives(schema) {
 // The values a schema allows when they are a fixed list (enums and null), else null.
 function choices(schema) {
   const alts = alternatives(schema);
-  if (!alts.every((s) => s.enum || s.type === "null")) return null;
-  return alts.flatMap((s) => (s.enum ? s.enum : [null]));
+  if (!alts.some((s) => s.type === "null") && alts.some((s) => s.type === "boolean")) return null;
+  if (!alts.every((s) => s.enum || s.type === "null" || s.type === "boolean")) return null;
+  return alts.flatMap((s) => (s.enum ? s.enum : s.type === "boolean" ? [true, false] : [null]));
 }
+
+// How a fixed choice reads: null is the default (a preset's value, where there are presets).
+const choiceText = (c) => (c === null ? "default" : c === true ? "yes" : c === false ? "no" : String(c));
 
 // A typed value from the text of an input, as the schema allows it; the server checks it.
 function fromText(text, schema) {
@@ -76,7 +80,7 @@ function optionInput(name, schema) {
     for (const c of fixed) {
       const o = document.createElement("option");
       o.value = JSON.stringify(c);
-      o.textContent = c === null ? "none" : String(c);
+      o.textContent = choiceText(c);
       o.selected = c === schema.default;
       input.append(o);
     }
@@ -126,7 +130,12 @@ function showGame() {
   opts.replaceChildren(Object.assign(document.createElement("legend"), { textContent: "Options" }));
   const presets = presetChoice(g);
   if (presets) opts.append(presets);
-  for (const [name, schema] of Object.entries(g.options.properties)) opts.append(optionInput(name, schema));
+  // A game that names its main options folds the others away as advanced.
+  const more = g.main_options.length ? el("details", { id: "more-options" }, el("summary", { textContent: "More options" })) : null;
+  for (const [name, schema] of Object.entries(g.options.properties)) {
+    (more && !g.main_options.includes(name) ? more : opts).append(optionInput(name, schema));
+  }
+  if (more) opts.append(more);
   opts.querySelector("[data-option=preset]")?.addEventListener("change", rulesLink);
   rulesLink();
   $("winnable-label").hidden = !g.features.assistance;
