@@ -399,10 +399,14 @@ class TchessState(State):
 
     def move_fields(self, action: int) -> dict[str, Any]:
         """``kind`` (``attack``, ``defend``, ``end``, ``pass``, ``take``; chance ``draw``,
-        ``steal``, ``first``) and ``cards`` (the letter laid, taken, drawn or stolen)."""
+        ``steal``, ``first``) and ``cards`` (the letter laid, taken, drawn or stolen); a card
+        laid also gives ``strength``, the mover's row strength with it (a preview)."""
         self.action_to_str(action)  # refuse an id that means nothing here
         attacking = self.current_player == self.attacker
-        return notation.action_fields(self.stage, action, self.tables.letters, attacking)
+        fields = notation.action_fields(self.stage, action, self.tables.letters, attacking)
+        if fields["kind"] in ("attack", "defend"):
+            fields["strength"] = row_total(self.rows[self.mover] + [action], self.tables)
+        return fields
 
     def last_action(self, seat: int | None) -> dict[str, Any] | None:
         """The last action as ``seat`` sees it: another seat's draw shows only who drew."""

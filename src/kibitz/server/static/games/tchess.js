@@ -96,11 +96,15 @@ function handBox(msg, face, ctx) {
     ...(v.hand || []).map((c) => {
       seen[c] = (seen[c] || 0) + 1;
       const move = lays.find((m) => m.cards[0] === c);
+      const preview = move ? `: your row's strength ${move.strength} (now ${v.rows[msg.seat].strength})` : "";
       const b = cardButton({ art: pieceCard(face[c] || { letter: c, value: null }, dark(msg, msg.seat)),
-        label: `${move ? (move.kind === "attack" ? "Attack with " : "Defend with ") : ""}${cardName(face[c], c)}`,
+        label: `${move ? (move.kind === "attack" ? "Attack with " : "Defend with ") : ""}${cardName(face[c], c)}${preview}`,
         key: `hand:${c}:${seen[c]}`, playable: !!move, why, onclick: move ? () => ctx.act(move, `${c}`) : null });
       b.dataset.card = c;
-      if (move) b.dataset.move = move.text;
+      if (move) {
+        b.dataset.move = move.text;
+        b.append(el("span", { className: "badge preview", textContent: `→${move.strength}`, attrs: { "aria-hidden": "true" } }));
+      }
       return b;
     }));
   if (!(v.hand || []).length) hand.append(el("span", { className: "muted", textContent: "Your hand is empty." }));
