@@ -11,7 +11,7 @@ from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from fastapi.testclient import TestClient
-from helpers import HUMAN, new_table, receive_until
+from helpers import HUMAN, new_table
 from sqlalchemy import inspect, text
 from sqlalchemy.exc import IntegrityError
 
@@ -100,25 +100,3 @@ def test_postgresql_without_its_driver_is_one_clear_line(
     assert "\n" not in message and "pip install 'kibitz[postgres]'" in message
     monkeypatch.undo()
     assert engine_url("postgresql://k@h/db").startswith("postgresql+psycopg://")
-
-
-def test_a_deal_left_for_a_new_one_counts_as_lost(client: TestClient) -> None:
-    """The store finds a player's unfinished deals (a move made) on either database."""
-    ann = HUMAN | {"name": "ann"}
-    left = new_table(client, "fortress", [ann], seed=5)
-    untouched = new_table(client, "fortress", [ann], seed=6)  # no move made: not played
-    other = new_table(client, "chessboard", [ann], seed=5)
-    for made in (left, other):
-        with client.websocket_connect(f"/ws/tables/{made['id']}?token={made['tokens']['0']}") as ws:
-            first = ws.receive_json()
-            ws.send_json({"type": "action", "id": first["legal"][0]["id"], "ply": 0})
-            receive_until(ws, lambda m: m["type"] == "state" and m["ply"] == 1)
-    new_table(client, "fortress", [ann], seed=7)
-    status = {m["id"]: client.get(f"/api/tables/{m['id']}").json()["status"]
-              for m in (left, untouched, other)}
-    assert status == {left["id"]: "finished", untouched["id"]: "playing",
-                      other["id"]: "playing"}  # another game's deal stays as it was
-    view = client.get(f"/api/tables/{left['id']}/view").json()
-    assert view["outcome"]["reason"] == "conceded"
-    [fortress] = [s for s in client.get("/api/stats/ann").json() if s["game"] == "fortress"]
-    assert (fortress["played"], fortress["lost"]) == (1, 1)

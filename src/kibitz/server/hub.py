@@ -196,29 +196,7 @@ class Hub:
         async with table.lock:
             self._save(table)
         self._kick(table)
-        if g.features.statistics == "streaks":
-            for seat in specs:
-                if seat.kind == "human" and seat.name:
-                    await self._abandon(game, seat.name, table.id)
         return table, tokens
-
-    async def _abandon(self, game: str, player: str, new: str) -> None:
-        """Count ``player``'s unfinished deals of ``game`` (a move made) as lost: a deal left
-        for a new one is abandoned (streak statistics count every deal started)."""
-        for table_id, seat in self.store.unfinished(game, player):
-            if table_id == new:
-                continue
-            try:
-                table = self.get(table_id)
-            except KibitzError:  # no room to load it now: it is counted when it is next opened
-                log.warning("could not load table %s to count it as abandoned", table_id)
-                continue
-            async with table.lock:
-                if table.session.is_over():
-                    continue
-                table.session.concede(seat)
-                self._save(table)
-            self.broadcast(table)
 
     @staticmethod
     def _seat(game: Game, i: int, seat: dict[str, Any]) -> SeatSpec:

@@ -177,18 +177,6 @@ class Store:
             row = s.get(TableRow, table_id)
             return None if row is None else row.record
 
-    def unfinished(self, game: str, player: str) -> list[tuple[str, int]]:
-        """``player``'s tables of ``game`` still in play with a move made: each table's id
-        and the player's seat."""
-        moved = select(ActionRow.table_id).where(ActionRow.table_id == TableRow.id).exists()
-        with self.session() as s:
-            rows = s.execute(
-                select(TableRow.id, SeatRow.seat).join(SeatRow, SeatRow.table_id == TableRow.id)
-                .where(TableRow.game == game, TableRow.status == "playing", moved,
-                       SeatRow.kind == "human", SeatRow.name == player)
-            ).all()
-        return [(table_id, seat) for table_id, seat in rows]
-
     def list_tables(self, limit: int = 50) -> list[dict[str, Any]]:
         """The most recently active public tables, newest first, as summaries."""
         with self.session() as s:

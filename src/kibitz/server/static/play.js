@@ -13,6 +13,7 @@ const mySeats = myTokens(tableId);
 let seat = hashSeat !== null && mySeats.includes(Number(hashSeat)) ? Number(hashSeat) : (mySeats.length ? mySeats[0] : null);
 let token = seat === null ? null : loadToken(tableId, seat);
 let switching = false;  // the connection closes to come back as another of this browser's seats
+let leaving = false;    // the deal is being conceded to start a new one
 
 let ws = null;
 let last = null;
@@ -173,7 +174,10 @@ function tools(msg) {
     }
     if (f.statistics === "streaks" && !over) {
       out.push(button("New deal", () => {
-        if (msg.ply === 0 || confirm("Leave this deal for a new one? It counts as lost.")) rematch();
+        if (!msg.can_undo && !msg.can_redo) { rematch(); return; }  // no move made: not played
+        if (!confirm("Leave this deal for a new one? It counts as lost.")) return;
+        leaving = true;  // conceded first (counted lost), then the new deal
+        ctx.send({ type: "concede", ply: msg.ply });
       }, { id: "new-deal" }));
     }
     if (f.concede) {
@@ -443,9 +447,11 @@ function onMessage(ev) {
     draw(msg);
     if (first) resume(msg);
     follow(msg);
+    if (leaving && msg.outcome) { leaving = false; rematch(); }
   } else if (msg.type === "error") {
     error(msg.message);
     sent = null;
+    leaving = false;
   } else if (msg.type === "hint") {
     ctx.hint = msg;
     hint(msg.text ? `Hint: ${msg.text}` : `Hint: ${msg.message}`, msg.ply);
