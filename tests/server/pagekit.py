@@ -81,6 +81,8 @@ def start_from_lobby(page: Page, url: str, game: str, options: dict[str, str] | 
     """Choose the game, options, seed and seats in the lobby, start, return the table id."""
     page.goto(url + "/")
     page.select_option("#game", game)
+    if options and page.locator("#more-options").count():
+        page.click("#more-options summary")  # the options folded away as advanced
     for name, value in (options or {}).items():
         page.fill(f"[data-option={name}]", value)
     if seed:

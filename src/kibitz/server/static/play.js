@@ -5,7 +5,7 @@
 // is sent once it is back, if the table is still where it was, or reported as not played.
 // A browser that holds every seat of a game without hidden cards plays each side in turn.
 import { api, fetchText, loadToken, myTokens, openTable, rematchSeats } from "/static/net.js";
-import { $, button, el, keepFocus, showText } from "/static/ui.js";
+import { $, button, computerName, el, keepFocus, showText } from "/static/ui.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
 const hashSeat = new URLSearchParams(location.hash.slice(1)).get("seat");
@@ -65,10 +65,7 @@ function error(text) { showText($("error"), text); }
 function who(msg, s) {
   const info = msg.table.seats[s];
   if (s === msg.seat || (mySeats.includes(s) && mySeats.length === msg.table.seats.length)) return "you";
-  if (info.kind === "computer") {
-    const n = info.agent?.startsWith("level:") ? info.agent.slice(6) : null;
-    return n === null ? "computer" : `computer level ${n} (${msg.table.description.level_names[n] || "custom"})`;
-  }
+  if (info.kind === "computer") return computerName(info.agent, msg.table.description);
   if (info.kind === "open") return "open seat";
   return (info.name || "a player") + (info.connected ? "" : ", not connected");
 }

@@ -35,6 +35,12 @@ export function button(label, onclick, props = {}) {
   return b;
 }
 
+// A computer seat as players read it: "computer level 3 (good)" (a named level), "computer".
+export function computerName(agent, desc) {
+  const level = agent?.startsWith("level:") ? agent.slice(6) : null;
+  return level === null ? "computer" : `computer level ${level} (${desc.level_names[level] || "custom"})`;
+}
+
 // Show or hide an element by its `hidden` attribute, with new text.
 export function showText(e, text) {
   e.textContent = text || "";

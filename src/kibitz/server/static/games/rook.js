@@ -4,7 +4,7 @@
 // score sheet and a log of calls and tricks. Controls come from the structured moves:
 // `kind` (bid, pass, discard, trump, play), `card`, `bid` and `colour`.
 import { cardButton, cardFigure, rookCard } from "/static/games/cards.js";
-import { button, el, handName, sameSide, viewer } from "/static/ui.js";
+import { button, computerName, el, handName, sameSide, viewer } from "/static/ui.js";
 
 export const logTitle = "Auction and tricks";
 let chosen = new Set();      // the discards picked, before they are sent
@@ -46,7 +46,7 @@ function seatBox(msg, where, seat) {
   const desc = msg.table.description;
   const info = msg.table.seats[seat];
   const me = viewer(msg);
-  const who = seat === me ? "you" : info.kind === "computer" ? `computer${info.agent?.startsWith("level:") ? " " + info.agent.slice(6) : ""}` : (info.name || info.kind);
+  const who = seat === me ? "you" : info.kind === "computer" ? computerName(info.agent, desc) : (info.name || info.kind);
   const tags = [];
   if (me !== null && sameSide(desc, seat, me)) tags.push(["partner", "partner"]);
   if (v.dealer === seat) tags.push(["dealer", ""]);
