@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+import kibitz
 from kibitz.cli import app
 from kibitz.core.errors import InvalidRecord
 from kibitz.core.record import replay
@@ -77,6 +78,10 @@ def test_rook_view_shows_only_the_seat_hand(tmp_path: Path) -> None:
     assert bad.exit_code == 2 and "seat must be" in bad.output
 
 
+GUIDE = (Path(kibitz.__file__).parent / "guides" / "rook.md").read_text(encoding="utf-8")
+"""Rook's player's guide, which ``kibitz rules`` prints after the rules page."""
+
+
 def test_rook_rules_page_flags_decisions_and_overrides() -> None:
     result = runner.invoke(app, ["rules", "rook", "-o", "preset=one_high", "-o", "target=500"])
     assert result.exit_code == 0, result.output
@@ -84,7 +89,9 @@ def test_rook_rules_page_flags_decisions_and_overrides() -> None:
     assert "57 cards" in out and "200 points per hand" in out
     assert "rook_rank: lowest *" in out and "target: 500 * (set)" in out
     crow = runner.invoke(app, ["rules", "rook", "-o", "rook=off"]).stdout
-    assert "40 cards" in crow and "Crow" not in crow and "rook: false (set)" in crow
+    assert crow.endswith(GUIDE)
+    page = crow[: -len(GUIDE)]  # the rules page, before the player's guide
+    assert "40 cards" in page and "Crow" not in page and "rook: false (set)" in page
     bad = runner.invoke(app, ["rules", "rook", "-o", "hand_size=20"])
     assert bad.exit_code == 2 and "hand_size" in bad.output
 
