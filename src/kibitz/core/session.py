@@ -266,7 +266,7 @@ class Session:
         played."""
         if not self.features.concede:
             raise IllegalAction(f"{self.game.name} cannot be conceded")
-        self._check_ends()
+        self.check_playing()
         self.conceded_by = seat
 
     def agree_draw(self) -> None:
@@ -274,11 +274,12 @@ class Session:
         agreed)."""
         if not self.features.draw_offers:
             raise IllegalAction(f"{self.game.name} has no agreed draws")
-        self._check_ends()
+        self.check_playing()
         self.agreed_draw = True
 
-    def _check_ends(self) -> None:
-        """IllegalAction unless the game is still being played."""
+    def check_playing(self) -> None:
+        """IllegalAction unless the game is still being played (not over, not given up, not
+        agreed drawn)."""
         self.check_open()
         if self.state.is_terminal():
             raise IllegalAction("the game is over")

@@ -420,9 +420,7 @@ class Hub:
         async with table.lock:
             self._check_loaded(table)
             session = table.session
-            session.check_open()
-            if session.is_over():
-                raise IllegalAction("the game is over")
+            session.check_playing()
             if table.draw_offer in side:
                 raise IllegalAction("you have offered a draw already; wait for the answer")
             if table.draw_offer is None:
