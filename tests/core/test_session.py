@@ -253,7 +253,7 @@ def test_a_lost_position_hint_names_the_last_winnable_ply():
     session.play(session.state.legal_actions()[0])
     hint = session.hint()
     assert hint.kind == "lost" and hint.action is None and hint.last_winnable_ply == 0
-    assert session.winnable() == "Not winnable"
+    assert session.winnable().answer == "Not winnable"
     played = list(session.state.history)
     with pytest.raises(IllegalAction, match="cannot undo to move 2"):
         session.undo_to(2)

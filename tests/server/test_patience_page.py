@@ -1,6 +1,7 @@
 """The patience table page in headless Chromium: the autoplay switch (switched on, the safe
 moves play at once and the switch says so), Restart, which asks first, and the position
-string copied to the clipboard, a lost hint's "Undo to move N", and the deal number's link
+string copied to the clipboard, a lost hint's "Undo to move N", "Warn when lost" (a check
+after every move, opt-in, kept in the browser), and the deal number's link
 to a new table with the same deal."""
 
 from __future__ import annotations
@@ -84,6 +85,39 @@ def test_a_lost_hint_offers_to_undo_to_the_last_winnable_position(
     expect(page.locator("#hint")).to_contain_text("cannot be won")
     page.click("#undo-to-winnable")
     expect(page.locator("#status")).to_have_attribute("data-ply", "0")
+    assert tab.errors == []
+    tab.close()
+
+
+def test_warn_when_lost_checks_every_move_and_offers_the_undo(
+    browser: Browser, server: Server, shots: Path
+) -> None:
+    tab = open_tab(browser, DESKTOP)
+    page = tab.page
+    start_from_lobby(page, server.url, "fortress", seed="#2")
+    switch = page.locator("#warn-lost")
+    expect(switch).to_have_text("Warn when lost: off")
+    switch.click()
+    expect(switch).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#hint")).to_be_hidden()  # winnable: the check stays quiet
+    page.fill("#typed-move", "0>1")  # turns the winnable deal 2 into a lost one
+    page.click("#typed button[type=submit]")
+    expect(page.locator("#status")).to_have_attribute("data-ply", "1")
+    expect(page.locator("#hint")).to_contain_text("can no longer be won")
+    expect(page.locator("#undo-to-winnable")).to_have_text("Undo to move 0")
+    shoot(page, shots, "fortress-warn-lost")
+    page.click("#undo-to-winnable")
+    expect(page.locator("#status")).to_have_attribute("data-ply", "0")
+    expect(page.locator("#hint")).to_be_hidden()
+    page.reload()  # the setting is kept in this browser
+    expect(page.locator("#warn-lost")).to_have_text("Warn when lost: on")
+    page.locator("#warn-lost").click()
+    expect(page.locator("#warn-lost")).to_have_text("Warn when lost: off")
+    page.fill("#typed-move", "0>1")  # off: no check, no warning
+    page.click("#typed button[type=submit]")
+    expect(page.locator("#status")).to_have_attribute("data-ply", "1")
+    page.wait_for_timeout(1500)
+    expect(page.locator("#hint")).to_be_hidden()
     assert tab.errors == []
     tab.close()
 

@@ -97,8 +97,10 @@ def test_patience_undo_redo_restart_and_statistics(make_client: Callable[[], Tes
         assert (move["id"], move["text"]) == (hint["action"], hint["text"])
         assert {"from", "to", "card"} <= set(move)
         ws.send_json({"type": "winnable"})
-        assert ws.receive_json()["answer"] in ("Winnable", "Not winnable",
-                                               "Unknown: search limit reached")
+        answer = ws.receive_json()
+        assert (answer["verdict"], answer["answer"]) in (
+            ("win", "Winnable"), ("loss", "Not winnable"),
+            ("unknown", "Unknown: search limit reached"))
     table = client.app.state.hub.get(table_id)
     for action in table.game.assistant().solve(table.state).moves:
         act(client, table_id, token, table.state.action_to_str(action))

@@ -49,7 +49,7 @@ async def test_hint_undo_redo_winnable_and_auto_complete(tmp_path, name):
 
         await pilot.press("w")
         await settle(pilot)
-        assert app.message == session.winnable()
+        assert app.message == session.winnable().answer
 
         for action in hint.line[1:]:  # follow the proven line until the rest plays itself
             if session.autocomplete_actions():

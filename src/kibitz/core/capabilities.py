@@ -69,6 +69,16 @@ class Verdict:
     detail: Mapping[str, int] = field(default_factory=dict)
     """Game-specific figures (e.g. cards home now and at best)."""
 
+    @property
+    def answer(self) -> str:
+        """The verdict in the player's words: "Winnable", "Not winnable" or "Unknown: search
+        limit reached" (the patience rules' three answers)."""
+        return ANSWERS[self.verdict]
+
+
+ANSWERS = {"win": "Winnable", "loss": "Not winnable", "unknown": "Unknown: search limit reached"}
+"""What "is this position still winnable?" answers for each verdict."""
+
 
 class Assistant(Protocol):
     """Help a single-player game gives its player, answered by the game's own solver."""
@@ -77,8 +87,9 @@ class Assistant(Protocol):
         """The next move of a proven winning line, or why none exists."""
         ...
 
-    def winnable(self, state: State) -> str:
-        """A one-line answer to "is this position still winnable?"."""
+    def winnable(self, state: State) -> Verdict:
+        """The answer to "is this position still winnable?", within the interactive limits
+        (about a second); ``answer`` says it in words."""
         ...
 
     def solve(self, state: State, node_limit: int | None = None) -> Verdict:

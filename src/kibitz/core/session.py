@@ -16,7 +16,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
-from kibitz.core.capabilities import Hint
+from kibitz.core.capabilities import Hint, Verdict
 from kibitz.core.errors import IllegalAction, InvalidRecord
 from kibitz.core.game import CHANCE, Game, State
 from kibitz.core.outcome import Outcome
@@ -311,8 +311,8 @@ class Session:
         if hint.kind == "win" and hint.line:
             self._plan = (*self.state.history, *hint.line)
 
-    def winnable(self) -> str:
-        """The answer to "is this position still winnable?"."""
+    def winnable(self) -> Verdict:
+        """The answer to "is this position still winnable?" (``answer`` in words)."""
         return self._assist("solver").winnable(self.state)
 
     def autocomplete_actions(self) -> list[int] | None:

@@ -488,7 +488,7 @@ class Hub:
             self.pool, workers.winnable, table.game.name, json.dumps(table.stored.options),
             snapshot,
         )
-        return {"type": "winnable", "ply": ply, "answer": answer}
+        return {"type": "winnable", "ply": ply, **answer}
 
     # -- storage after a change ------------------------------------------------------------
     def _save(self, table: LiveTable) -> None:

@@ -58,10 +58,12 @@ def hint(
     return session.hint().to_json(), session.save()
 
 
-def winnable(name: str, options_json: str, state_text: str) -> str:
-    """The game assistant's answer to "is this position still winnable?"."""
+def winnable(name: str, options_json: str, state_text: str) -> dict[str, str]:
+    """The game assistant's answer to "is this position still winnable?": its verdict
+    (``win``, ``loss``, ``unknown``) and the words for it."""
     game = _game(name, options_json)
-    return _assistant(game).winnable(game.deserialize(state_text))
+    verdict = _assistant(game).winnable(game.deserialize(state_text))
+    return {"verdict": verdict.verdict, "answer": verdict.answer}
 
 
 def winnable_deal(name: str, options_json: str, seed: int) -> int:

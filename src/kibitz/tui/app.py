@@ -460,7 +460,7 @@ class PlayApp(App[None]):
         self._ask("looking for a hint", self.driver.hint, self._hinted)
 
     def action_winnable(self) -> None:
-        self._ask("solving", self.driver.session.winnable, lambda text: self.say(text, NOTE))
+        self._ask("solving", self.driver.session.winnable, lambda v: self.say(v.answer, NOTE))
 
     def _ask(self, doing: str, job: Callable[[], Any], then: Callable[[Any], None]) -> None:
         if self.busy:

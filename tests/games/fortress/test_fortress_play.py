@@ -29,7 +29,7 @@ def test_hint_on_lost_position_reports_cards_that_can_get_home():
     h = hint(state, node_limit=50_000)
     assert h.kind == "lost" and "at most 18 cards" in h.message
     assert "2 more" in h.message and h.action is None
-    assert winnable(state)[0] == "Not winnable"
+    assert winnable(state).answer == "Not winnable" and winnable(state).verdict == "loss"
 
 
 def test_lost_hint_names_latest_winnable_position():
@@ -44,7 +44,7 @@ def test_unknown_gives_unchecked_hint():
     state = load("fortress").new_initial_state(38)
     h = hint(state, node_limit=3)
     assert h.kind == "unchecked" and h.action in state.legal_actions() and "unchecked" in h.message
-    assert winnable(state, node_limit=3)[0] == "Unknown: search limit reached"
+    assert winnable(state, node_limit=3).answer == "Unknown: search limit reached"
 
 
 def test_winnable_only_chooser():

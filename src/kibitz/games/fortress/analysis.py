@@ -21,13 +21,20 @@ from kibitz.games.fortress.solver import (
 INTERACTIVE_NODES = 30_000
 """Node limit for questions asked during play: about a second of search."""
 
-ANSWERS = {WIN: "Winnable", LOSS: "Not winnable", UNKNOWN: "Unknown: search limit reached"}
+VERDICTS = {WIN: "win", LOSS: "loss", UNKNOWN: "unknown"}
 
 
-def winnable(state: PatienceState, node_limit: int = INTERACTIVE_NODES) -> tuple[str, Result]:
-    """The exact answer to "is this position still winnable?" and the solver's result."""
-    result = solve(state, node_limit=node_limit)
-    return ANSWERS[result.verdict], result
+def verdict(result: Result) -> Verdict:
+    """The solver's result as the core's verdict."""
+    return Verdict(
+        VERDICTS[result.verdict], tuple(result.moves), result.nodes,
+        {"home": result.home, "max_home": result.max_home},
+    )  # fmt: skip
+
+
+def winnable(state: PatienceState, node_limit: int = INTERACTIVE_NODES) -> Verdict:
+    """The exact answer to "is this position still winnable?" within ``node_limit``."""
+    return verdict(solve(state, node_limit=node_limit))
 
 
 def hint(state: PatienceState, node_limit: int = INTERACTIVE_NODES) -> Hint:
@@ -85,24 +92,17 @@ def choose_winnable_deal(
     raise RuntimeError(f"no winnable deal found in {tries} tries")
 
 
-VERDICTS = {WIN: "win", LOSS: "loss", UNKNOWN: "unknown"}
-
-
 class PatienceAssistant:
     """The core ``Assistant`` of Fortress and Chessboard, answered by the exact solver."""
 
     def hint(self, state: State) -> Hint:
         return hint(state)  # type: ignore[arg-type]
 
-    def winnable(self, state: State) -> str:
-        return winnable(state)[0]  # type: ignore[arg-type]
+    def winnable(self, state: State) -> Verdict:
+        return winnable(state)  # type: ignore[arg-type]
 
     def solve(self, state: State, node_limit: int | None = None) -> Verdict:
-        result = solve(state, node_limit=node_limit or DEFAULT_NODES)  # type: ignore[arg-type]
-        return Verdict(
-            VERDICTS[result.verdict], tuple(result.moves), result.nodes,
-            {"home": result.home, "max_home": result.max_home},
-        )  # fmt: skip
+        return verdict(solve(state, node_limit=node_limit or DEFAULT_NODES))  # type: ignore[arg-type]
 
     def winnable_deal(self, game: Game, rng: Rng) -> int:
         return choose_winnable_deal(game, rng, node_limit=100_000)[0]  # type: ignore[arg-type]

@@ -6,6 +6,7 @@
 // A browser that holds every seat of a game without hidden cards plays each side in turn.
 import { api, fetchText, loadToken, myTokens, openTable, rematchSeats } from "/static/net.js";
 import { $, button, computerName, el, keepFocus, showText } from "/static/ui.js";
+import { LossWatch } from "/static/watch.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
 const hashSeat = new URLSearchParams(location.hash.slice(1)).get("seat");
@@ -24,6 +25,8 @@ let sent = null;        // the move sent and not yet seen played: {message, labe
 let pending = null;     // a move made while offline, to send once connected
 let hintFor = null;
 let viewing = null;     // {ply, view, seat}: an earlier position chosen in the move list or the analysis
+const watch = new LossWatch();
+let askedWinnable = null;  // the move number the player asked "Still winnable?" about
 
 const ctx = {
   hint: null,
@@ -157,12 +160,14 @@ function tools(msg) {
     }
     if (f.assistance) {
       out.push(button("Hint", () => ctx.send({ type: "hint", ply: msg.ply }), { id: "hint-button", disabled: !msg.your_turn }));
-      out.push(button("Still winnable?", () => { hint("Thinking...", msg.ply); ctx.send({ type: "winnable" }); },
+      out.push(button("Still winnable?", () => { hint("Thinking...", msg.ply); askedWinnable = msg.ply; ctx.send({ type: "winnable" }); },
         { id: "winnable", disabled: over }));
       out.push(button("Auto-complete", () => ctx.send({ type: "autocomplete", ply: msg.ply }),
         { id: "autocomplete", disabled: over || !msg.can_autocomplete }));
       out.push(button(`Autoplay: ${msg.autoplay ? "on" : "off"}`, () => ctx.send({ type: "autoplay", on: !msg.autoplay }),
         { id: "autoplay", disabled: over, title: "Play the safe moves to the foundations by themselves", attrs: { "aria-pressed": String(!!msg.autoplay) } }));
+      out.push(button(`Warn when lost: ${watch.on ? "on" : "off"}`, () => { watch.toggle(); ctx.redraw(); checkWinnable(last); },
+        { id: "warn-lost", disabled: over, title: "Check after every move whether the deal can still be won, and warn when it cannot", attrs: { "aria-pressed": String(watch.on) } }));
     }
     if (msg.can_offer_draw && msg.draw_offer === null) {
       // In the draw group: the focus goes on to the notice's Withdraw button when this one goes.
@@ -444,6 +449,7 @@ function onMessage(ev) {
     draw(msg);
     if (first) resume(msg);
     follow(msg);
+    checkWinnable(msg);
     if (leaving && msg.outcome) { leaving = false; rematch(); }
   } else if (msg.type === "error") {
     error(msg.message);
@@ -460,8 +466,26 @@ function onMessage(ev) {
     $("hint").dataset.ply = msg.ply;
     ctx.redraw();
   } else if (msg.type === "winnable") {
-    hint(msg.answer, msg.ply);
+    const asked = askedWinnable === msg.ply;  // the player's own question, else the check's
+    if (asked) askedWinnable = null;
+    const back = watch.answer(msg.ply, msg.verdict);
+    if (back === undefined || !watch.on) {
+      if (asked) hint(msg.answer, msg.ply);
+      return;
+    }
+    hint("Warning: this deal can no longer be won.", msg.ply);
+    if (back !== null) {
+      $("hint").append(" ", button(`Undo to move ${back}`, () => ctx.send({ type: "undo", to: back }), { id: "undo-to-winnable" }));
+    }
   }
+}
+
+// With "Warn when lost" on: ask whether the position after each move can still be won.
+function checkWinnable(msg) {
+  if (msg.seat === null || !msg.table.description.features.assistance || !online()) return;
+  if (!watch.wants(msg.ply, !!msg.outcome)) return;
+  watch.asking(msg.ply);
+  send({ type: "winnable" });
 }
 
 // After reconnecting: send the move made while offline if the table is still where it was,
