@@ -1,5 +1,5 @@
-"""Patience through the core Session: hint, undo, redo, "still winnable?", auto-complete,
-autoplay."""
+"""Patience through the core Session: hint, undo, redo, "still winnable?", "warn when lost",
+auto-complete, autoplay."""
 
 from __future__ import annotations
 
@@ -119,6 +119,29 @@ async def test_b_goes_back_to_the_position_a_lost_hint_names(tmp_path):
         await pilot.press("b")
         await settle(pilot)
         assert session.state.history == [] and app.message == "1 move taken back"
+
+
+async def test_warn_when_lost_checks_after_every_move_and_b_goes_back(tmp_path):
+    app = make_app("fortress", tmp_path / "r.json", seed=2)
+    session = app.driver.session
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("W")  # on: deal 2 is winnable, so the check says nothing
+        await settle(pilot)
+        assert app.watch.on and app.watch.verdicts == {0: "win"}
+        assert app.message == "warn when lost on"
+        await pilot.press("colon", *"0>1", "enter")  # deal 2 is lost after this move
+        await settle(pilot)
+        assert app.message == "warning: this deal can no longer be won  (b: back to move 0)"
+        assert "b back" in str(app.query_one("#keys").render())
+        await pilot.press("escape", "b")
+        await settle(pilot)
+        assert session.state.history == [] and app.message == "1 move taken back"
+        await pilot.press("W")  # off: a move into a lost position is not checked
+        await pilot.press("colon", *"0>1", "enter")
+        await settle(pilot)
+        assert session.state.history != [] and app.watch.verdicts == {0: "win"}
+        assert "can no longer be won" not in app.message
 
 
 async def test_the_deal_number_is_shown_where_no_card_is_hidden(tmp_path):

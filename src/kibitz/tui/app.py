@@ -22,7 +22,7 @@ from textual.suggester import SuggestFromList
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from kibitz.core.capabilities import Hint
+from kibitz.core.capabilities import Hint, Verdict
 from kibitz.core.errors import KibitzError
 from kibitz.core.session import Step
 from kibitz.tui.analysis import AnalysisRun, AnalysisScreen
@@ -31,6 +31,7 @@ from kibitz.tui.panels import log_text, move_spots, seats_text, status_text
 from kibitz.tui.picker import Picker, pickable
 from kibitz.tui.screens import ConfirmScreen, GameOverScreen, HelpScreen
 from kibitz.tui.views import Frame, GameView, view_for
+from kibitz.tui.watch import LossWatch
 
 WIDE = 110
 """Screens at least this wide get the wider side panel."""
@@ -52,6 +53,7 @@ class PlayApp(App[None]):
         Binding("h", "hint", "hint", tooltip="hint: the next move of a winning line"),
         Binding("b", "back_to_winnable", "back", tooltip="undo to the last winnable position"),
         Binding("w", "winnable", "winnable?", tooltip="is the deal still winnable?"),
+        Binding("W", "warn_lost", "warn", tooltip="warn when lost on/off: check after every move"),
         Binding("a", "autocomplete", "finish", tooltip="auto-complete the game"),
         Binding("p", "autoplay", "autoplay", tooltip="autoplay on/off: safe moves play themselves"),
         Binding("f", "flip", "flip", tooltip="turn the board round"),
@@ -77,6 +79,9 @@ class PlayApp(App[None]):
         self.picker = Picker()
         self.description = driver.game.description()
         self.hint: Hint | None = None
+        self.back_to: int | None = None
+        """The move number `b` undoes to: the last position a hint or the check found winnable."""
+        self.watch = LossWatch()
         self.flipped = driver.viewer == 1 and len(driver.game.sides()) == 2
         self.busy = ""
         """What a worker is doing (thinking, a hint...), empty when idle."""
@@ -183,9 +188,11 @@ class PlayApp(App[None]):
         self._epoch += 1
         self.picker.chosen = None
         self.hint = None
+        self.back_to = None
         self.busy = ""
         self._show()
         self._focus_for_turn()
+        self._check_winnable()
         self._next_turn()
 
     def _focus_for_turn(self, leave_typing: bool = False) -> None:
@@ -222,8 +229,11 @@ class PlayApp(App[None]):
         self.driver.play_computer(seat, action)
         self.after_change()
 
-    def _work(self, job: Callable[[], Any], then: Callable[[Any], None]) -> None:
-        """Run ``job`` in a worker thread, then ``then(result)`` here unless things moved on."""
+    def _work(
+        self, job: Callable[[], Any], then: Callable[[Any], None], background: bool = False
+    ) -> None:
+        """Run ``job`` in a worker thread, then ``then(result)`` here unless things moved on;
+        a ``background`` job leaves ``busy`` as it is (it does not hold the player up)."""
         epoch = self._epoch
 
         def run() -> None:
@@ -232,13 +242,16 @@ class PlayApp(App[None]):
             except KibitzError as exc:
                 self.call_from_thread(self._failed, epoch, str(exc))
                 return
-            self.call_from_thread(self._done, epoch, then, result)
+            self.call_from_thread(self._done, epoch, then, result, background)
 
         self.run_worker(run, thread=True, group="work", exit_on_error=True)
 
-    def _done(self, epoch: int, then: Callable[[Any], None], result: Any) -> None:
+    def _done(
+        self, epoch: int, then: Callable[[Any], None], result: Any, background: bool
+    ) -> None:
         if epoch == self._epoch:
-            self.busy = ""
+            if not background:
+                self.busy = ""
             then(result)
 
     def _failed(self, epoch: int, message: str) -> None:
@@ -319,8 +332,8 @@ class PlayApp(App[None]):
             return (session.features.concede and self.driver.viewer is not None
                     and not session.is_over())
         if action == "back_to_winnable":
-            return self.hint is not None and self.hint.last_winnable_ply is not None
-        if action in ("hint", "winnable", "autocomplete", "autoplay"):
+            return self.back_to is not None
+        if action in ("hint", "winnable", "autocomplete", "autoplay", "warn_lost"):
             return session.assistant is not None and self.driver.viewer is not None
         if action == "copy_position":
             return isinstance(self.frame.observation.get("position"), str)
@@ -417,8 +430,8 @@ class PlayApp(App[None]):
         self._session_step(self.driver.undo, "taken back")
 
     def action_back_to_winnable(self) -> None:
-        """Undo to the position the last "lost" hint names as still winnable."""
-        ply = self.hint.last_winnable_ply if self.hint else None
+        """Undo to the position a "lost" hint or the check named as still winnable."""
+        ply = self.back_to
         if ply is not None:
             self._session_step(lambda: self.driver.undo_to(ply), "taken back")
 
@@ -470,8 +483,36 @@ class PlayApp(App[None]):
         self.say(f"{doing}…")
         self._work(job, then)
 
+    def action_warn_lost(self) -> None:
+        """Switch the check after every move; switched on, it checks the position now."""
+        self.watch.on = not self.watch.on
+        self.say(f"warn when lost {'on' if self.watch.on else 'off'}")
+        self._check_winnable()
+
+    def _check_winnable(self) -> None:
+        """With "warn when lost" on, ask the solver about the position now, in the
+        background (a move made meanwhile drops the answer)."""
+        session = self.driver.session
+        assistant, ply = session.assistant, len(session.state.history)
+        if (assistant is None or self.driver.viewer is None or session.is_over()
+                or not self.watch.wants(ply)):
+            return
+        state = session.state.clone()
+        self._work(lambda: assistant.winnable(state), lambda v: self._checked(ply, v),
+                   background=True)
+
+    def _checked(self, ply: int, verdict: Verdict) -> None:
+        back = self.watch.answer(ply, verdict)
+        if verdict.verdict != "loss":
+            return
+        self.back_to = back
+        where = "" if back is None else f"  (b: back to move {back})"
+        self.say(f"warning: this deal can no longer be won{where}", ERROR)
+        self._show()
+
     def _hinted(self, hint: Hint) -> None:
         self.hint = hint
+        self.back_to = hint.last_winnable_ply
         back = "  (b: back to it)" if hint.last_winnable_ply is not None else ""
         self.say(f"hint: {hint.message}{back}", NOTE)
         self._show()
