@@ -85,6 +85,16 @@ def test_outcome_describe():
     assert Outcome((0.0,), "no moves").describe(("Player",)) == "lost (no moves)"
 
 
+def test_outcome_result_for_a_side():
+    assert Outcome((1.0, -1.0), "x").result_for((0,)) == "You won"
+    assert Outcome((1.0, -1.0), "x").result_for((1,)) == "You lost"
+    assert Outcome((0.0, 0.0), "x").result_for((1,)) == "A draw"
+    teams = Outcome((-1.0, 1.0, -1.0, 1.0), "target")
+    assert (teams.result_for((1, 3)), teams.result_for((0, 2))) == ("We won", "We lost")
+    assert Outcome((1.0,), "all home").result_for((0,)) == "You won"
+    assert Outcome((0.0,), "no moves").result_for((0,)) == "You lost"
+
+
 def test_games_stays_callable_after_the_games_package_is_imported():
     import kibitz.games.smess
 

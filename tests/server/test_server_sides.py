@@ -75,9 +75,14 @@ def test_a_resignation_ends_the_game_for_both_players(
         red.send_json({"type": "concede"})
         seen = receive_until(blue, lambda m: m["type"] == "state" and m["outcome"])
         assert seen["outcome"]["text"] == "Blue wins (resignation)"
+        assert seen["outcome"]["for_you"] == "You won"
+        own = receive_until(red, lambda m: m["type"] == "state" and m["outcome"])
+        assert own["outcome"]["for_you"] == "You lost"
         assert "Red resigned" in error_of(blue, {"type": "action", "action": "e2-e3"})
     record = stored(client, made["id"])
     assert record["result"] == {"returns": [1.0, -1.0], "reason": "resignation"}
+    watched = client.get(f"/api/tables/{made['id']}/view").json()  # a spectator: nobody's "you"
+    assert watched["outcome"]["reason"] == "resignation" and "for_you" not in watched["outcome"]
     assert [(s["played"], s["won"]) for s in client.get("/api/stats/ann").json()] == [(1, 1)]
     again = make_client().get(f"/api/tables/{made['id']}").json()
     assert again["status"] == "finished"

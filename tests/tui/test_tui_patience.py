@@ -60,7 +60,7 @@ async def test_hint_undo_redo_winnable_and_auto_complete(tmp_path, name):
         await settle(pilot)
         assert session.state.outcome().returns == (1.0,)
         assert isinstance(app.screen, GameOverScreen)
-        assert "won" in app.screen.result
+        assert "won" in app.screen.result and app.screen.heading == "Game over: You won"
 
         await pilot.press("u")  # the game-over panel offers undo: the game comes back
         await settle(pilot)

@@ -79,6 +79,7 @@ async def test_x_resigns_once_confirmed(tmp_path):
         await settle(pilot)
         assert isinstance(app.screen, GameOverScreen)
         assert app.screen.result == "Red wins (resignation)" and not app.screen.can_undo
+        assert app.screen.heading == "Game over: You lost"
         assert "Game over: Red wins (resignation)" in str(app.query_one("#status").render())
     saved = json.loads(record.read_text())
     assert saved["result"] == {"returns": [-1.0, 1.0], "reason": "resignation"}
@@ -107,6 +108,7 @@ async def test_two_people_at_one_screen_take_turns_and_agree_a_draw(tmp_path):
         await pilot.press("y")
         await settle(pilot)
         assert isinstance(app.screen, GameOverScreen) and app.screen.result == "draw (agreed draw)"
+        assert app.screen.heading == "Game over"  # two people: neither is "you"
     assert json.loads(record.read_text())["result"]["reason"] == "agreed draw"
 
 

@@ -33,6 +33,17 @@ class Outcome:
             head = " and ".join(winners) + " win"
         return f"{head} ({self.reason})"
 
+    def result_for(self, side: tuple[int, ...]) -> str:
+        """The result as the seats of ``side`` say it: ``You won``, ``You lost``, ``A draw``,
+        or for a side of partners ``We won`` / ``We lost``."""
+        mine = self.returns[side[0]]
+        if len(self.returns) == 1:
+            return "You won" if mine > 0 else "You lost"
+        if max(self.returns) == min(self.returns):
+            return "A draw"
+        who = "We" if len(side) > 1 else "You"
+        return f"{who} {'won' if mine == max(self.returns) else 'lost'}"
+
     def to_json(self) -> dict:
         """JSON-able form used in game records (``truncated`` only when true)."""
         data: dict = {"returns": list(self.returns), "reason": self.reason}

@@ -175,12 +175,16 @@ class LiveTable:
             out["description"] = self.description
         return out
 
-    def outcome_json(self) -> dict[str, Any] | None:
-        """The result (a conceded game's included) with a human summary, once over."""
+    def outcome_json(self, seat: int | None = None) -> dict[str, Any] | None:
+        """The result (a conceded game's included) with a human summary, once over; for a
+        seat, ``for_you`` says it from that seat's side ("We won")."""
         out = self.session.outcome()
         if out is None:
             return None
-        return {**out.to_json(), "text": out.describe(self.game.player_names)}
+        data = {**out.to_json(), "text": out.describe(self.game.player_names)}
+        if seat is not None:
+            data["for_you"] = out.result_for(self.game.side_of(seat))
+        return data
 
     def changed(self) -> None:
         """Forget the serialised views: the table (or who is connected) changed."""
@@ -215,7 +219,7 @@ class LiveTable:
             "your_turn": mine,
             "view": state.observation(seat),
             "legal": state.moves() if mine else [],
-            "outcome": self.outcome_json(),
+            "outcome": self.outcome_json(seat),
             "thinking": self.thinking,
         }
         if not self.hidden:

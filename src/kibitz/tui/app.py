@@ -262,10 +262,15 @@ class PlayApp(App[None]):
 
     def _game_over(self) -> None:
         self.recorded = self.driver.write_record(self.record_path)
-        out = self.driver.session.outcome()
-        result = out.describe(self.driver.game.player_names) if out else "over"
-        can_undo = self.driver.can_take_back()
-        self.push_screen(GameOverScreen(result, str(self.recorded), can_undo), self._after_over)
+        driver = self.driver
+        out = driver.session.outcome()
+        result = out.describe(driver.game.player_names) if out else "over"
+        heading = "Game over"
+        if out is not None and driver.viewer is not None and not driver.between_people():
+            heading = f"Game over: {out.result_for(driver.game.side_of(driver.viewer))}"
+        can_undo = driver.can_take_back()
+        self.push_screen(GameOverScreen(heading, result, str(self.recorded), can_undo),
+                         self._after_over)
 
     def _after_over(self, what: str | None) -> None:
         if what == "quit":

@@ -63,8 +63,10 @@ class GameOverScreen(ModalScreen[str]):
         Binding("e", "choose('analyse')", "Analyse"),
     ]
 
-    def __init__(self, result: str, record: str | None, can_undo: bool) -> None:
+    def __init__(self, heading: str, result: str, record: str | None, can_undo: bool) -> None:
         super().__init__()
+        self.heading = heading
+        """"Game over", with the result as the person's side says it where one plays."""
         self.result = result
         self.record = record
         self.can_undo = can_undo
@@ -73,7 +75,7 @@ class GameOverScreen(ModalScreen[str]):
         keys = "Esc: look at the table   e: analyse   q: quit"
         keys += "   u: undo" if self.can_undo else ""
         with Vertical(id="over", classes="panel"):
-            yield Static("Game over", classes="heading")
+            yield Static(self.heading, classes="heading")
             yield Static(self.result, id="result")
             yield Static(
                 f"Record written to {self.record}" if self.record else "Record not written"
