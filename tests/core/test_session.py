@@ -330,3 +330,18 @@ def test_restore_without_saved_steps_makes_one_step_per_move():
     state = session.state
     back = Session.restore(session.game, 1, None, 0, list(state.history), {})
     assert back.state.serialize() == state.serialize() and len(back.steps) == 2
+
+
+def test_a_whole_turn_is_one_step_played_whole_or_not_at_all():
+    session = Session(kibitz.load("tchess"), seed=5)
+    hand = session.state.observation(session.state.current_player)["hand"]
+    before = session.state.serialize()
+    with pytest.raises(IllegalAction, match="is not in"):
+        session.play_turn(f"{hand[0]} {hand[0]} {hand[0]} {hand[0]} {hand[0]} {hand[0]} X")
+    assert session.state.serialize() == before and session.steps == []
+    turn = session.state.turn_actions(f"{hand[0]} {hand[1]}")
+    assert [session.state.action_to_str(a) for a in turn] == [hand[0], hand[1], "end"]
+    step = session.play_turn(f"{hand[0]} {hand[1]}")
+    assert step.actions[:3] == tuple(turn) and len(session.steps) == 1
+    smess = Session(kibitz.load("smess"))
+    assert smess.play_turn("e2-e3").actions == (smess.state.history[0],)  # one action

@@ -1,9 +1,10 @@
-"""TCHESS rows in the terminal: a Jester shows the value it copies."""
+"""TCHESS rows in the terminal: a Jester shows the value it copies; a typed row of cards is
+one whole turn."""
 
 from __future__ import annotations
 
 import pytest
-from tui_helpers import settle
+from tui_helpers import make_app, settle
 
 import kibitz
 from kibitz.core.session import Session
@@ -23,3 +24,20 @@ async def test_a_paired_jester_shows_the_value_it_copies(tmp_path):
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         assert f"J = {value}" in str(app.view.render())
+
+
+async def test_a_typed_row_of_cards_is_played_as_a_whole_turn(tmp_path):
+    app = make_app("tchess", tmp_path / "r.json", seed=5)
+    state = app.driver.session.state
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert state.current_player == 0
+        hand = state.observation(0)["hand"]
+        before = len(state.history)
+        await pilot.press("colon", *f"{hand[0]} {hand[0]} {hand[0]} {hand[0]} Q Q Q", "enter")
+        await settle(pilot)
+        assert "is not in White's hand" in app.message and len(state.history) == before
+        await pilot.press("ctrl+a", "ctrl+k", *f"{hand[0]} {hand[1]}", "enter")
+        await settle(pilot)
+        played = [state.action_to_str(a) for a in state.history[before:before + 3]]
+        assert played == [hand[0], hand[1], "end"]

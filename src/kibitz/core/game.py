@@ -304,6 +304,12 @@ class State(ABC):
     def str_to_action(self, text: str) -> int:
         """Parse notation into a legal action id; NotationError or IllegalAction otherwise."""
 
+    def turn_actions(self, text: str) -> list[int]:
+        """A whole turn in the game's notation as the actions it stands for, checked together
+        (IllegalAction names the wrong part; nothing is played). One action in most games;
+        a game whose turn is several actions (a row of cards, a discard set) reads it whole."""
+        return [self.str_to_action(text)]
+
     def observation(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may know (None: a spectator), as a JSON-able dict.
 

@@ -94,6 +94,12 @@ class Session:
         self.state.apply(action)
         return self._push((action,))
 
+    def play_turn(self, text: str) -> Step:
+        """A whole turn in the game's notation (``State.turn_actions``), one step: all of it
+        or, if any part is refused, nothing."""
+        self.check_open()
+        return self.play_line(self.state.turn_actions(text))
+
     def play_line(self, actions: list[int]) -> Step:
         """Several moves of the same seat as one step (auto-complete): all or nothing."""
         self.check_open()

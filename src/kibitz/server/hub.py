@@ -336,7 +336,10 @@ class Hub:
     async def _action(self, table: LiveTable, seat: int, message: dict) -> None:
         def play() -> None:
             self._check_turn(table, seat, message)
-            table.session.play(table.move_of(message))
+            if "turn" in message:
+                table.session.play_turn(table.turn_of(message))
+            else:
+                table.session.play(table.move_of(message))
 
         await self._change(table, play)
 

@@ -118,6 +118,16 @@ class LiveTable:
             )
         return text.strip()
 
+    @staticmethod
+    def turn_of(message: dict[str, Any]) -> str:
+        """The whole turn a message names in the game's notation (``turn``: a row of cards,
+        a discard set), played all or nothing."""
+        text = message["turn"]
+        if not isinstance(text, str) or not text.strip():
+            raise IllegalAction("'turn' must be a whole turn in the game's notation, e.g. "
+                                "'P S P Q' or 'discard r5 g9 b1 y2 r14'")
+        return text.strip()
+
     def move_record(self, action: int) -> dict[str, Any] | None:
         """The structured legal move ``action`` (as in ``state.moves()``), or None."""
         return next((m for m in self.state.moves() if m["id"] == action), None)

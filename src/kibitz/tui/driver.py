@@ -42,14 +42,16 @@ class Driver:
         seed: int | None = None,
         session: Session | None = None,
         chance_seed: int | None = None,
+        autoplay: bool = False,
     ) -> None:
+        """``autoplay``: a new session's safe moves play themselves from the deal on."""
         self.game = game
         self.players = players
         """Per seat: None for the person, else the computer's agent spec."""
         if session is None:
             if chance_seed is None:  # a new game without a seed draws new cards each time
                 chance_seed = seed if seed is not None else secrets.randbits(31)
-            session = Session(game, seed, chance_seed=chance_seed)
+            session = Session(game, seed, chance_seed=chance_seed, autoplay=autoplay)
         self.session = session
         self.chance_seed = session.chance_seed
         """Where the game's chance outcomes come from (kept in the record)."""
@@ -132,13 +134,15 @@ class Driver:
 
     # -- playing ---------------------------------------------------------------------------
     def play(self, move: int | str) -> Step:
-        """The person's move (id or notation); a move out of turn is refused."""
+        """The person's move: an id, or typed notation read as a whole turn (a row of cards,
+        a discard set: all or nothing); a move out of turn is refused."""
         seat = self.to_act()
         if seat is None:
             raise IllegalAction("the game is over")
         if self.players[seat] is not None:
             raise IllegalAction(f"it is {self.game.player_names[seat]}'s turn, not yours")
-        return self._played(self.session.play(move))
+        step = self.session.play_turn(move) if isinstance(move, str) else self.session.play(move)
+        return self._played(step)
 
     def think(self, seat: int, state: State) -> int:
         """The computer's choice for ``seat`` in ``state`` (a copy; runs in a worker)."""

@@ -85,6 +85,17 @@ def test_discard_set_helper_sorts_and_rejects_whole_sets() -> None:
     assert state.p.phase == TRUMP
 
 
+def test_a_discard_set_is_one_turn_in_the_notation() -> None:
+    state = _strong_south()
+    nest = [card_str(c) for c in bits(state.p.nest_taken)]
+    assert state.turn_actions("discard " + " ".join(reversed(nest))) == state.discard_actions(nest)
+    assert state.turn_actions(" ".join(nest)) == state.discard_actions(nest)  # the cards alone
+    assert state.turn_actions(f"discard {nest[0]}") == [state.str_to_action(f"discard {nest[0]}")]
+    with pytest.raises(IllegalAction, match="5 cards must be discarded"):
+        state.turn_actions("discard " + " ".join(nest[:3]))
+    assert state.p.discards == 0
+
+
 def test_trump_after_discard_then_left_of_dealer_leads() -> None:
     state = _strong_south()
     _discard_nest(state)

@@ -43,6 +43,14 @@ def test_turn_actions_check_every_card_against_the_hand(kit) -> None:
     assert s.serialize() == before  # rejected whole, nothing applied
 
 
+def test_a_turn_begun_card_by_card_is_finished_by_the_rest_of_it(kit) -> None:
+    s = kit.dealt("P S P Q NB J", "N F K B R L")
+    s.apply(s.str_to_action("P"))
+    assert s.turn_actions("S Q") == [1, 9, 16]
+    with pytest.raises(IllegalAction, match="card N is not in White's hand"):
+        s.turn_actions("S N")
+
+
 @pytest.mark.parametrize(
     ("text", "error"),
     [

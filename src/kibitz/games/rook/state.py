@@ -369,6 +369,15 @@ class RookState(State):
             raise IllegalAction(self._illegal_message(action))
         return action
 
+    def turn_actions(self, text: str) -> list[int]:
+        """A whole discard set in one go (``discard r5 g9 b1 y2 r14``, or the cards alone
+        while discarding), sorted and checked whole; anything else is one action."""
+        words = text.split()
+        cards = words[1:] if words and words[0].lower() == "discard" else words
+        if len(cards) > 1 and (len(cards) < len(words) or self.p.phase == DISCARD):
+            return self.discard_actions(cards)
+        return [self.str_to_action(text)]
+
     def _parse(self, text: str) -> int:
         words = text.strip().lower().split()
         verb = words[0] if words else ""

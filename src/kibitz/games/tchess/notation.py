@@ -126,7 +126,7 @@ def _parse(state: TchessState, words: list[str], text: str) -> tuple[int, int]:
     if head not in KEYWORDS:
         raise NotationError(
             f"{text!r} is a whole turn; one action is one card, 'end' or 'pass' "
-            "(use turn_actions() for a whole turn)"
+            "(a whole turn is played as a turn)"
         )
     raise NotationError(
         f"cannot read {text!r}; expected a card letter, 'end', 'pass', 'take X', "
@@ -135,14 +135,13 @@ def _parse(state: TchessState, words: list[str], text: str) -> tuple[int, int]:
 
 
 def turn_actions(state: TchessState, text: str) -> list[int]:
-    """A whole turn as ids: ``P S P Q`` becomes PLAY ... END; each card is checked in hand."""
+    """A whole turn as ids: ``P S P Q`` becomes PLAY ... END; each card is checked in hand.
+    In a turn already begun card by card, the cards are the rest of it (then END)."""
     words = text.split()
     if not words:
         raise NotationError("empty turn; write cards like 'P S P Q', or 'pass', or 'take F'")
     if words[0].lower() in KEYWORDS:
         return [str_to_action(state, text)]
-    if state.turn_len:
-        raise IllegalAction(f"{text!r}: a turn is already under way; play single cards or 'end'")
     return [*cards_from_hand(state, words, text), state.num_letters]
 
 
