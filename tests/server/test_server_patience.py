@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 
 from fastapi.testclient import TestClient
@@ -97,6 +98,58 @@ def test_a_game_without_an_assistant_has_no_autoplay(client: TestClient) -> None
         ws.send_json({"type": "autoplay", "on": True})
         error = receive_until(ws, lambda m: m["type"] == "error")
         assert "smess has no autoplay" in error["message"]
+
+
+def test_a_deal_is_conceded_over_http_with_its_seat_token(client: TestClient) -> None:
+    made = new_table(client, "fortress", [HUMAN | {"name": "ida"}], seed=3)
+    url, token = f"/api/tables/{made['id']}/actions", made["tokens"]["0"]
+    assert client.post(url, json={"token": token, "action": "0>9"}).status_code == 200
+    refused = client.post(url, json={"token": "not-the-token", "type": "concede"})
+    assert refused.status_code == 403
+    assert client.post(url, json={"token": token, "type": "resign"}).status_code == 400
+    view = client.post(url, json={"token": token, "type": "concede"}).json()
+    assert view["outcome"]["reason"] == "conceded" and view["table"]["status"] == "finished"
+    [stats] = client.get("/api/stats/ida").json()
+    assert (stats["played"], stats["lost"]) == (1, 1)
+
+
+def test_a_table_made_with_autoplay_starts_with_the_safe_moves_played(
+    make_client: Callable[[], TestClient],
+) -> None:
+    client = make_client()
+    made = new_table(client, "fortress", [HUMAN], position=AUTOPLAY, autoplay=True)
+    token = made["tokens"]["0"]
+    view = client.get(f"/api/tables/{made['id']}/view", params={"token": token}).json()
+    assert view["autoplay"] is True and view["ply"] == 4  # AC 2C 3C AS, played at once
+    assert not view["can_undo"]  # the start of the deal: no move of the player's, not undone
+    record = client.get(f"/api/tables/{made['id']}/record").json()
+    assert record["metadata"]["auto"] == [0, 1, 2, 3]
+    again = make_client().get(f"/api/tables/{made['id']}/view", params={"token": token}).json()
+    assert (again["autoplay"], again["ply"], again["can_undo"]) == (True, 4, False)
+
+
+def test_a_record_continued_with_autoplay_plays_the_safe_moves_as_one_step(
+    client: TestClient,
+) -> None:
+    played = new_table(client, "fortress", [HUMAN], seed=3)
+    r = client.post(f"/api/tables/{played['id']}/actions",
+                    json={"token": played["tokens"]["0"], "action": "0>9"})
+    assert r.status_code == 200, r.text
+    record = client.get(f"/api/tables/{played['id']}/record").json()
+    made = new_table(client, "fortress", [HUMAN], record=json.dumps(record), autoplay=True)
+    view = client.get(f"/api/tables/{made['id']}/view",
+                      params={"token": made["tokens"]["0"]}).json()
+    assert view["autoplay"] is True and view["ply"] > 1 and view["can_undo"]
+
+
+def test_autoplay_at_creation_is_refused_for_a_game_without_an_assistant(
+    client: TestClient,
+) -> None:
+    r = client.post("/api/tables", json={"game": "smess", "seats": [HUMAN, COMPUTER],
+                                         "autoplay": True})
+    assert r.status_code == 400
+    assert r.json()["error"] == ("'autoplay' plays the safe moves a solver finds; smess has no "
+                                 "solver")
 
 
 def test_a_lost_hint_names_the_move_to_undo_to(client: TestClient) -> None:

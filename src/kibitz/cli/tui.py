@@ -59,6 +59,11 @@ def play_cmd(
         typer.Option(help="Start from this position string of the game (instead of a deal)."),
     ] = None,
     pause: Annotated[float, typer.Option(help="Seconds between two computer moves.")] = 0.5,
+    autoplay: Annotated[
+        bool,
+        typer.Option(help="Autoplay on from the start: the safe moves play themselves "
+                     "(games with a solver; `p` switches it)."),
+    ] = False,
 ) -> None:
     """Play GAME in a full-screen terminal app against computer levels or a second person
     at the same screen, or watch the computers play."""
@@ -67,6 +72,9 @@ def play_cmd(
 
     if pause < 0:
         fail(f"--pause must not be negative, got {pause}")
+    if autoplay and make_game(game, None).assistant() is None:
+        fail(f"--autoplay: {game} has no autoplay (only games with a solver play their safe "
+             "moves by themselves)")
     if position is not None and (load is not None or seed is not None):
         other = "--load" if load is not None else "--seed"
         fail(f"--position and {other} both choose the start; give one of them")
@@ -78,10 +86,13 @@ def play_cmd(
             fail(f"{load} is a record of {saved['game']}, not {game}")
         g = make_game(game, None)
         driver = Driver.from_record(saved, seat_players(g, person_seat(g, as_seat), vs or []))
+        if autoplay:  # the record's moves are played: the safe moves after them are a step
+            driver.set_autoplay(True)
     elif position is not None:
         g = make_game(game, option)
         try:
-            session = Session(g, position=position.strip(), chance_seed=secrets.randbits(31))
+            session = Session(g, position=position.strip(), chance_seed=secrets.randbits(31),
+                              autoplay=autoplay)
         except InvalidPosition as exc:
             fail(f"--position: {exc}")
         players = seat_players(g, person_seat(g, as_seat), vs or [])
@@ -89,7 +100,8 @@ def play_cmd(
     else:
         g = make_game(game, option)
         number = None if seed is None else g.parse_seed(seed)
-        driver = Driver(g, seat_players(g, person_seat(g, as_seat), vs or []), number)
+        players = seat_players(g, person_seat(g, as_seat), vs or [])
+        driver = Driver(g, players, number, autoplay=autoplay)
     path = record or default_record_path(game)
     PlayApp(driver, path, save_unfinished=record is not None, pause=pause).run()
     if driver.session.is_over() or record is not None:

@@ -71,6 +71,10 @@ class CreateTable(BaseModel):
     winnable_only: bool = Field(
         False, description="a deal the game's solver proves winnable (games with an assistant)"
     )
+    autoplay: bool = Field(
+        False, description="start with autoplay on: the safe moves play themselves, those "
+        "after the deal as part of its start (games with an assistant)"
+    )
     seats: list[SeatChoice] = Field(max_length=8)
     record: str | None = Field(
         None, max_length=1_000_000,
@@ -117,9 +121,13 @@ class JoinSeat(BaseModel):
 
 
 class ActionBody(BaseModel):
-    """An action sent over HTTP instead of the WebSocket."""
+    """An action (or a concession) sent over HTTP instead of the WebSocket."""
 
     token: str = Field(max_length=64)
+    type: Literal["action", "concede"] = Field(
+        "action", description="a move (the default), or give the game up (a patience deal "
+        "left for a new one: the lobby concedes it)"
+    )
     action: str | None = Field(None, max_length=Limits.max_action_text)
     id: int | None = Field(None, ge=0, le=2**31)
     ply: int | None = Field(None, ge=0, le=2**31)
@@ -211,6 +219,7 @@ def create_app(
         table, tokens = await hub.create(
             game, options, [s.model_dump() for s in body.seats], seed,
             position, body.winnable_only and not actions, actions, body.private,
+            body.autoplay,
         )
         return {
             "id": table.id,
@@ -249,7 +258,7 @@ def create_app(
         seat = table.seat_for_token(body.token)
         if seat is None:
             raise Forbidden("this token holds no seat at this table")
-        message = {"type": "action", **body.model_dump(exclude={"token"}, exclude_none=True)}
+        message = body.model_dump(exclude={"token"}, exclude_none=True)
         await hub.handle(table, seat, message)
         return table.view(seat)
 

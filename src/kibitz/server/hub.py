@@ -66,6 +66,18 @@ def agent_for(game: Game, level: int | None) -> str:
     return f"level:{n}"
 
 
+def _start_autoplay(table: LiveTable) -> None:
+    """Switch a new table's autoplay on: a deal's safe moves are part of its start (never
+    undone, no move of the player's: FO-13), a continued record's are one step, as
+    switching it on at the table plays them."""
+    stored = table.stored
+    if stored.actions:
+        table.session.set_autoplay(True)
+    else:
+        table.session = Session(table.game, stored.seed, stored.position, stored.chance_seed,
+                                autoplay=True)
+
+
 class Hub:
     """Live tables in memory, backed by the store."""
 
@@ -155,6 +167,7 @@ class Hub:
         winnable_only: bool = False,
         actions: tuple[int, ...] = (),
         private: bool = False,
+        autoplay: bool = False,
     ) -> tuple[LiveTable, dict[int, str]]:
         """A new table; returns it and a token for each ``human`` seat.
 
@@ -167,6 +180,9 @@ class Hub:
                 f"{game} has {g.num_players} seats ({', '.join(g.player_names)}), "
                 f"got {len(seats)} seat choices"
             )
+        if autoplay and g.assistant() is None:
+            raise InvalidOptions(f"'autoplay' plays the safe moves a solver finds; {game} "
+                                 "has no solver")
         if winnable_only and seed is None and position is None:
             if g.assistant() is None:
                 raise InvalidOptions(f"'winnable deals only' needs a solver; {game} has none")
@@ -190,6 +206,8 @@ class Hub:
         )
         table = LiveTable(stored)
         table.log.clear()  # nothing is stored yet: the first save stores every action
+        if autoplay:
+            _start_autoplay(table)
         self._make_room()
         self.store.create_table(stored)
         self._add(table)

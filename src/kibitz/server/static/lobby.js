@@ -1,10 +1,12 @@
-// The lobby: choose a game, its options, seed (or start position) and seats; start; list
-// the tables.
+// The lobby: choose a game, its options, seed (or start position) and seats; start (leaving
+// this browser's unfinished patience deal of the game, which counts as lost); list the tables.
 // The options form is built from each game's options JSON Schema.
 import { api, openTable } from "/static/net.js";
+import { concedeLeftDeal, tellTable } from "/static/opendeal.js";
 import { el, showText } from "/static/ui.js";
 
 const $ = (id) => document.getElementById(id);
+const AUTOPLAY = "kibitz:autoplay";  // the player's autoplay preference, kept in this browser
 let games = {};
 
 // The alternatives of a schema (anyOf flattened), e.g. [{type: "integer"}, {type: "null"}].
@@ -140,6 +142,7 @@ function showGame() {
   rulesLink();
   $("winnable-label").hidden = !g.features.assistance;
   if (!g.features.assistance) $("winnable").checked = false;
+  $("autoplay-label").hidden = !g.features.assistance;  // the player's preference stays
   // Games that read position strings may start from a pasted one.
   $("position-box").hidden = !g.positions;
   if (!g.positions) $("position").value = "";
@@ -170,7 +173,8 @@ async function start(ev) {
     const [kind, level] = sel.value.split(":");
     return kind === "computer" ? { kind, level: level ? Number(level) : null } : { kind, name: kind === "human" ? name : null };
   });
-  const body = { game, options: readOptions(), seats, winnable_only: $("winnable").checked };
+  const body = { game, options: readOptions(), seats, winnable_only: $("winnable").checked,
+    autoplay: games[game].features.assistance && $("autoplay").checked };
   // A deal number may be written #12, 12 or 00012 (the same deal).
   const seed = $("seed").value.trim().replace(/^#\s*/, "");
   if (seed) body.seed = seed;
@@ -179,7 +183,11 @@ async function start(ev) {
   const record = $("record").value.trim();
   if (record) { body.record = record; body.options = {}; }
   try {
-    await openTable(await api("POST", "/api/tables", body));
+    const made = await api("POST", "/api/tables", body);
+    // The new deal made, this browser's unfinished one of the game is left: it counts as lost.
+    const lost = await concedeLeftDeal(game);
+    if (lost) tellTable(made.id, lost);
+    openTable(made);
   } catch (e) {
     showText($("lobby-error"), e.message);
   }
@@ -206,6 +214,8 @@ async function main() {
   $("new-table").addEventListener("submit", start);
   $("name").value = localStorage.getItem("kibitz:name") || "";
   $("name").addEventListener("change", () => localStorage.setItem("kibitz:name", $("name").value));
+  $("autoplay").checked = localStorage.getItem(AUTOPLAY) === "1";
+  $("autoplay").addEventListener("change", () => localStorage.setItem(AUTOPLAY, $("autoplay").checked ? "1" : "0"));
   // A link may name the game and the deal: /?game=fortress&deal=42
   const asked = new URLSearchParams(location.search);
   if (games[asked.get("game")]) sel.value = asked.get("game");

@@ -6,6 +6,7 @@
 // A browser that holds every seat of a game without hidden cards plays each side in turn.
 import { api, fetchText, loadToken, myTokens, openTable, rematchSeats } from "/static/net.js";
 import { $, button, computerName, el, keepFocus, showText } from "/static/ui.js";
+import { rememberDeal, toldTable } from "/static/opendeal.js";
 import { LossWatch } from "/static/watch.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
@@ -27,6 +28,7 @@ let hintFor = null;
 let viewing = null;     // {ply, view, seat}: an earlier position chosen in the move list or the analysis
 const watch = new LossWatch();
 let askedWinnable = null;  // the move number the player asked "Still winnable?" about
+let told = toldTable(tableId);  // what the lobby left to say (a deal left counted as lost)
 
 const ctx = {
   hint: null,
@@ -36,6 +38,8 @@ const ctx = {
     const named = typeof move === "string" ? { action: move } : { id: move.id };
     const words = label || (typeof move === "string" ? move : move.text);
     ctx.hint = null;
+    // A patience deal with a move made is this browser's open deal: left for a new one, lost.
+    if (last.table.description.features.statistics === "streaks") rememberDeal(last.table.game, tableId, last.seat);
     const message = { type: "action", ...named, ply: last.ply };
     if (!online()) {
       pending = { message, label: words, ply: last.ply, id: named.id };
@@ -448,6 +452,7 @@ function onMessage(ev) {
     if (sent && msg.ply > sent.ply) sent = null;
     draw(msg);
     if (first) resume(msg);
+    if (told) { notice(told); told = null; }
     follow(msg);
     checkWinnable(msg);
     if (leaving && msg.outcome) { leaving = false; rematch(); }
