@@ -55,6 +55,20 @@ def test_autoplay_switch_and_restart_after_a_yes(
     tab.close()
 
 
+def test_the_next_deal_keeps_autoplay_as_this_one_had_it(browser: Browser, server: Server) -> None:
+    tab = open_tab(browser, DESKTOP)
+    page = tab.page
+    first = start_from_lobby(page, server.url, "fortress", seed=SAFE_AT_ONCE)
+    page.click("#autoplay")
+    expect(page.locator("#autoplay")).to_have_text("Autoplay: on")
+    page.once("dialog", lambda d: d.accept())  # the safe moves were played: it counts as lost
+    page.click("#new-deal")
+    page.wait_for_url(lambda url: first not in url)
+    expect(page.locator("#autoplay")).to_have_text("Autoplay: on")
+    assert tab.errors == []
+    tab.close()
+
+
 def test_copy_position_puts_the_position_string_on_the_clipboard(
     browser: Browser, server: Server
 ) -> None:

@@ -11,6 +11,7 @@ or critical violation). Screenshots of every page at desktop and phone width go 
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -325,12 +326,15 @@ def rook_ready(page: Page) -> bool:
 
 def test_rook_two_players_two_computers(browser: Browser, server: Server, shots: Path) -> None:
     south = open_tab(browser, PHONE, routed=True)
+    sent: list[dict] = []  # what the players' pages send: a discard set goes as one turn
+    south.page.on("websocket", lambda ws: ws.on("framesent", lambda f: sent.append(json.loads(f))))
     start_from_lobby(south.page, server.url, "rook", {"max_deals": "1"},
                      seats={1: "computer:1", 2: "open", 3: "computer:1"})
     invite = south.page.locator("#invite-link").input_value()
     south.page.click("#copy-invite")
     expect(south.page.locator("#copied")).to_have_text("Copied.")
     north = open_tab(browser, DESKTOP)
+    north.page.on("websocket", lambda ws: ws.on("framesent", lambda f: sent.append(json.loads(f))))
     north.page.goto(invite)
     expect(north.page.locator("[data-seat='2']")).to_be_visible()
     assert serious_violations(north.page) == []
@@ -374,6 +378,8 @@ def test_rook_two_players_two_computers(browser: Browser, server: Server, shots:
     expect(spectator.page.locator("#trick .card")).to_have_count(4)
     expect(spectator.page.locator("#trick")).to_contain_text("won this trick")
     expect(south.page.locator("#score-sheet tbody tr")).to_have_count(1)
+    discards = [m["turn"].split() for m in sent if "turn" in m]
+    assert len(discards) == 1 and discards[0][0] == "discard" and len(discards[0]) == 6
     t.finish(shots, "rook")
 
 

@@ -162,6 +162,8 @@ def test_a_draw_offered_declined_lapsing_withdrawn_and_agreed(browser: Browser, 
         expect(page.locator("#offer-draw")).to_have_count(0)
     expect(red.locator("#concede")).to_be_disabled()
     expect(blue.locator("#over-result")).to_have_text("draw (agreed draw)")
+    expect(blue.locator("#over-title")).to_have_text("Game over: A draw")
+    expect(spectator.page.locator("#over-title")).to_have_text("Game over")  # nobody's "you"
     for tab in (blue_tab, red_tab, spectator):
         assert tab.errors == [], tab.errors
         tab.close()
@@ -196,6 +198,7 @@ def test_resigning_against_the_computer(browser: Browser, server: Server, shots:
     resign.click()
     expect(page.locator("#status")).to_have_text("Game over: Rearhand wins (resignation)")
     expect(page.locator("#over-result")).to_have_text("Rearhand wins (resignation)")
+    expect(page.locator("#over-title")).to_have_text("Game over: You lost")
     expect(resign).to_be_disabled()
     expect(page.locator("#take-back")).to_be_disabled()
     expect(page.locator("#play-again")).to_be_disabled()

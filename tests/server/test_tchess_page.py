@@ -1,5 +1,6 @@
 """The TCHESS table page in headless Chromium: a paired Jester shows the value it copies,
-and a playable card the row strength laying it gives."""
+a playable card the row strength laying it gives, and a typed row of cards is one whole turn
+(a wrong card refuses all of it)."""
 
 from __future__ import annotations
 
@@ -8,10 +9,18 @@ import json
 import httpx
 from helpers import Server
 from pagekit import DESKTOP, my_turn_or_over, open_tab, start_from_lobby
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Page, expect
 
 from kibitz.core.record import make_record
 from positions import paired_jester, tchess_jester_paired
+
+
+def sit(page: Page, server: Server, made: dict, seat: int) -> None:
+    """Open ``made``'s table at ``seat`` with its token, as the browser that made it."""
+    page.goto(server.url + "/")
+    token = made["tokens"][str(seat)]
+    page.evaluate(f"localStorage.setItem('kibitz:token:{made['id']}:{seat}', '{token}')")
+    page.goto(f"{server.url}/play/{made['id']}")
 
 
 def test_a_paired_jester_shows_the_value_it_copies(browser: Browser, server: Server) -> None:
@@ -22,9 +31,7 @@ def test_a_paired_jester_shows_the_value_it_copies(browser: Browser, server: Ser
     }).json()
     tab = open_tab(browser, DESKTOP)
     page = tab.page
-    page.goto(server.url + "/")
-    page.evaluate(f"localStorage.setItem('kibitz:token:{made['id']}:0', '{made['tokens']['0']}')")
-    page.goto(f"{server.url}/play/{made['id']}")
+    sit(page, server, made, 0)
     expect(page.locator(f".tchess-row[data-seat='{seat}'] .badge.copy")).to_have_text(f"={value}")
     assert tab.errors == []
     tab.close()
@@ -46,5 +53,33 @@ def test_a_playable_card_previews_the_row_strength_it_gives(browser: Browser,
     page.wait_for_function(f"() => document.getElementById('status').dataset.ply !== '{before}'")
     view = httpx.get(f"{server.url}/api/tables/{table}/view", params={"token": token}).json()
     assert view["view"]["rows"][0]["strength"] == preview
+    assert tab.errors == []
+    tab.close()
+
+
+def test_a_typed_row_of_cards_is_one_whole_turn(browser: Browser, server: Server) -> None:
+    made = httpx.post(f"{server.url}/api/tables", json={
+        "game": "tchess", "seed": 5, "seats": [{"kind": "human"}] * 2,
+    }).json()
+    token = made["tokens"]["0"]
+    first = httpx.get(f"{server.url}/api/tables/{made['id']}/view", params={"token": token})
+    view = first.json()
+    assert view["view"]["to_act"] == 0
+    hand = view["view"]["hand"]
+    missing = next(x for x in ("Q", "K", "J", "P") if x not in hand)
+    tab = open_tab(browser, DESKTOP)
+    page = tab.page
+    sit(page, server, made, 0)
+    expect(page.locator("#status")).to_contain_text("Your turn")
+    page.fill("#typed-move", f"{hand[0]} {missing}")
+    page.click("#typed button[type=submit]")
+    expect(page.locator("#error")).to_contain_text(f"card {missing} is not in White's hand")
+    expect(page.locator("#status")).to_have_attribute("data-ply", str(view["ply"]))
+    page.fill("#typed-move", f"{hand[0]} {hand[1]}")
+    page.click("#typed button[type=submit]")
+    expect(page.locator("#status")).to_have_attribute("data-ply", str(view["ply"] + 3))
+    expect(page.locator("#status")).to_contain_text("Black to play")
+    after = httpx.get(f"{server.url}/api/tables/{made['id']}/view", params={"token": token})
+    assert after.json()["view"]["rows"][0]["cards"] == hand[:2]
     assert tab.errors == []
     tab.close()

@@ -33,9 +33,10 @@ let told = toldTable(tableId);  // what the lobby left to say (a deal left count
 const ctx = {
   hint: null,
   flipped: false,
-  // A structured move from msg.legal (sent by id), or a move typed in the game's notation.
+  // A structured move from msg.legal (sent by id), a move typed in the game's notation (read
+  // as a whole turn: a TCHESS row of cards, a Rook discard set), or a page's own {turn}.
   act(move, label) {
-    const named = typeof move === "string" ? { action: move } : { id: move.id };
+    const named = typeof move === "string" ? { turn: move } : move.turn ? { turn: move.turn } : { id: move.id };
     const words = label || (typeof move === "string" ? move : move.text);
     ctx.hint = null;
     // A patience deal with a move made is this browser's open deal: left for a new one, lost.
@@ -56,6 +57,8 @@ const ctx = {
     send(message);
   },
   redraw() { if (last) draw(last); },
+  // Whether a move is on its way (sent or waiting for the connection) and not yet seen played.
+  sending() { return sent !== null || pending !== null; },
 };
 
 const online = () => ws && ws.readyState === WebSocket.OPEN && !fresh;
@@ -295,6 +298,9 @@ function drawOver(msg) {
   const panel = $("over");
   panel.hidden = !msg.outcome;
   if (!msg.outcome) return;
+  // "You won" / "We lost" where this browser plays one side; two people at one screen: neither.
+  const forYou = mySeats.length < msg.table.seats.length || msg.table.seats.length === 1 ? msg.outcome.for_you : null;
+  $("over-title").textContent = forYou ? `Game over: ${forYou}` : "Game over";
   $("over-result").textContent = msg.outcome.text;
   const one = msg.table.player_names.length === 1;
   const buttons = [];
@@ -333,7 +339,8 @@ function shownMsg(msg) {
 async function rematch() {
   const t = last.table;
   try {
-    openTable(await api("POST", "/api/tables", { game: t.game, options: t.options, seats: rematchSeats(t, mySeats) }));
+    const autoplay = t.description.features.assistance && !!last.autoplay;  // the next deal as this one
+    openTable(await api("POST", "/api/tables", { game: t.game, options: t.options, seats: rematchSeats(t, mySeats), autoplay }));
   } catch (e) { error(e.message); }
 }
 
@@ -458,8 +465,10 @@ function onMessage(ev) {
     if (leaving && msg.outcome) { leaving = false; rematch(); }
   } else if (msg.type === "error") {
     error(msg.message);
+    const was = sent;
     sent = null;
     leaving = false;
+    if (was) ctx.redraw();  // a page waiting for its move shows its controls again
   } else if (msg.type === "hint") {
     ctx.hint = msg;
     hint(msg.text ? `Hint: ${msg.text}` : `Hint: ${msg.message}`, msg.ply);

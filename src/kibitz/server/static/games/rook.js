@@ -1,5 +1,5 @@
 // Rook: a four-seat table (you at the bottom, your partner across, marked), the bidding box,
-// the discard picker (choose the whole set, then it is sent card by card), the trump
+// the discard picker (choose the whole set, then it is sent as one turn), the trump
 // choice, the trick in the middle (a finished trick stays there until the next lead), the
 // score sheet and a log of calls and tricks. Controls come from the structured moves:
 // `kind` (bid, pass, discard, trump, play), `card`, `bid` and `colour`.
@@ -8,9 +8,7 @@ import { button, computerName, el, handName, sameSide, viewer } from "/static/ui
 
 export const logTitle = "Auction and tricks";
 let chosen = new Set();      // the discards picked, before they are sent
-let queue = [];              // the discards being sent, one per state
 let chosenFor = null;        // the hand (deal and hand number) the choice belongs to
-let sentAt = -1;             // the ply at which the last queued discard was sent
 
 const names = (msg) => msg.table.player_names;
 
@@ -110,7 +108,7 @@ function handBox(msg, ctx) {
   const cards = cardsOf(msg);
   const desc = msg.table.description;
   const g = guidance(msg);
-  const discarding = msg.your_turn && v.phase === "discard" && !queue.length;
+  const discarding = msg.your_turn && v.phase === "discard" && !ctx.sending();
   const need = v.nest_size - (v.discards || []).length;
   const plays = msg.legal.filter((m) => m.kind === "play");
   const choosing = discarding || plays.length > 0;
@@ -144,14 +142,15 @@ function actionsBox(msg, ctx) {
   const box = el("div", { className: "row actions", id: "bidding", dataset: { focusGroup: "bidding" } });
   if (msg.your_turn && v.phase === "discard") {
     const need = v.nest_size - (v.discards || []).length;
-    if (queue.length) {
+    if (ctx.sending()) {
       box.append(button("Discarding...", null, { id: "discarding", disabled: true }));
       return box;
     }
+    // The whole set in one message: the server takes it all or, if a card is wrong, none.
     const go = button(`Discard ${chosen.size === need ? "these " : ""}${need}`, () => {
-      queue = v.hand.filter((c) => chosen.has(c));
+      const set = `discard ${v.hand.filter((c) => chosen.has(c)).join(" ")}`;
       chosen = new Set();
-      sendQueued(msg, ctx);
+      ctx.act({ turn: set }, set);
       ctx.redraw();
     }, { id: "discard", className: "primary", disabled: chosen.size !== need });
     box.append(go);
@@ -164,17 +163,6 @@ function actionsBox(msg, ctx) {
     box.append(b);
   }
   return box;
-}
-
-// Send the next chosen discard once the table is ready for it (the game takes them one by
-// one, lowest first, so any set can be chosen in any order).
-function sendQueued(msg, ctx) {
-  if (!queue.length || !msg.your_turn || msg.view.phase !== "discard" || msg.ply === sentAt) return;
-  sentAt = msg.ply;
-  const code = queue.shift();
-  const move = msg.legal.find((m) => m.kind === "discard" && m.card === code);
-  if (!move) { queue = []; return; }
-  ctx.act(move, `discard ${code}`);
 }
 
 // The sides' names as this page's own seat calls them: "We" (its team) and "They"; null for
@@ -242,8 +230,7 @@ export function lastText(msg) {
 export function render(root, msg, ctx) {
   const v = msg.view;
   const hand = `${v.deals}:${v.hand_number}`;
-  if (chosenFor !== hand || v.phase !== "discard") { chosen = new Set(); if (v.phase !== "discard") queue = []; chosenFor = hand; }
-  if (queue.length) setTimeout(() => sendQueued(msg, ctx), 0);
+  if (chosenFor !== hand || v.phase !== "discard") { chosen = new Set(); chosenFor = hand; }
   const pos = places(msg);
   const teams = teamNames(msg);
   const side = (seat) => teams[msg.table.description.seats[seat].side];
