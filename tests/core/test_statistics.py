@@ -1,4 +1,5 @@
-"""Players' statistics: one entry per game (keyed), counts, win rate, streaks, JSON."""
+"""Players' statistics: one entry per game (keyed), counts, win rate, streaks, the latest
+games, JSON."""
 
 from __future__ import annotations
 
@@ -56,8 +57,21 @@ def test_summary_and_json_round_trip():
         "longest_loss_streak": 3,
     }  # fmt: skip
     data = json.loads(json.dumps(stats.to_json()))
-    assert data["entries"][0] == {"key": "g0", "score": 1, "deal": 1, "hints": 2, "moves": 10}
+    assert data["entries"][0] == {
+        "key": "g0", "score": 1, "deal": 1, "hints": 2, "moves": 10, "finished": None,
+    }  # fmt: skip
     assert Statistics.from_json(data) == stats
+    stats.record(Entry("g6", -1, finished="2025-01-02T03:04:05+00:00"))
+    assert Statistics.from_json(json.loads(json.dumps(stats.to_json()))) == stats
+
+
+def test_the_latest_games_newest_first_in_the_order_they_count():
+    stats = filled([1, -1, 1, 1])
+    stats.record(Entry("g1", 1, deal=2))  # finished again: it keeps its place
+    assert [e.key for e in stats.latest(3)] == ["g3", "g2", "g1"]
+    assert stats.latest(3)[2].score == 1
+    assert [e.key for e in stats.latest(10)] == ["g3", "g2", "g1", "g0"]
+    assert stats.latest(0) == [] and Statistics("rook").latest(5) == []
 
 
 def test_sessions_give_the_entries():

@@ -445,7 +445,7 @@ def test_fortress_winnable_deal_solved_through_hints(browser: Browser, server: S
     stats.page.goto(server.url + "/stats")
     stats.page.fill("#player", "tester")
     stats.page.click("#who button")
-    expect(stats.page.locator("#stats tbody")).to_contain_text("fortress")
+    expect(stats.page.locator("#stats tbody")).to_contain_text("Fortress")
     assert serious_violations(stats.page) == []
     shoot(stats.page, shots, "stats")
     stats.close()

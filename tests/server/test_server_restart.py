@@ -1,18 +1,28 @@
 """A restart resumes every unfinished table exactly; patience undo/redo survive it, even a
 ``kill -9``; a game taken back after it ended is saved, and still counts once; a finished
-game's analysis is kept. Every test here runs on SQLite and on PostgreSQL."""
+game's analysis is kept; the statistics list a player's latest games, newest first. Every
+test here runs on SQLite and on PostgreSQL."""
 
 from __future__ import annotations
 
 import json
 import signal
 from collections.abc import Callable
+from datetime import datetime, timedelta
 from typing import Any
 
 import httpx
 import pytest
 from fastapi.testclient import TestClient
-from helpers import COMPUTER, HUMAN, Server, finished_fortress, new_table, wait_view
+from helpers import (
+    COMPUTER,
+    HUMAN,
+    Server,
+    finished_fortress,
+    new_table,
+    receive_until,
+    wait_view,
+)
 from websockets.sync.client import ClientConnection, connect
 
 import kibitz
@@ -209,3 +219,53 @@ def test_a_finished_analysis_is_kept_across_a_restart_for_its_game_and_agent(
         k: v for k, v in made.items() if k != "table"}  # fmt: skip
     assert store.analysis(table, moves, "another:agent") is None
     assert store.analysis(table, analysis.digest([]), made["agent"]) is None
+
+
+def one_move_then_concede(client: TestClient, made: dict[str, Any], hinted: bool) -> None:
+    """Play the hint's move (``hinted``) or the first legal one, then give the game up
+    (unless that move lost it)."""
+    with client.websocket_connect(f"/ws/tables/{made['id']}?token={made['tokens']['0']}") as ws:
+        state = ws.receive_json()
+        move = state["legal"][0]["id"]
+        if hinted:
+            ws.send_json({"type": "hint"})
+            move = receive_until(ws, lambda m: m["type"] == "hint")["action"]
+        ws.send_json({"type": "action", "id": move, "ply": state["ply"]})
+        if receive_until(ws, lambda m: m.get("ply", -1) > state["ply"])["outcome"] is None:
+            ws.send_json({"type": "concede"})
+            receive_until(ws, lambda m: m.get("outcome") is not None)
+
+
+def test_statistics_list_the_latest_games_newest_first(
+    make_client: Callable[[], TestClient],
+) -> None:
+    """Each game's latest finished games come with their deal (text: deal numbers outgrow
+    JavaScript's numbers), hints, moves, end and table (none for a private one: its id is
+    its secret), newest first and bounded by ``latest``, the older ones counted; the
+    summary is as before."""
+    client = make_client()
+    ana = HUMAN | {"name": "ana"}
+    lost = new_table(client, "fortress", [ana], seed=1)
+    act(client, lost["id"], lost["tokens"]["0"], "6>9")
+    hinted = new_table(client, "fortress", [ana], seed=2)
+    one_move_then_concede(client, hinted, hinted=True)
+    big = 12345678901234567890
+    one_move_then_concede(client, new_table(client, "fortress", [ana], seed=big, private=True),
+                          hinted=False)
+    client = make_client()  # read back from the database
+    [stats] = client.get("/api/stats/ana").json()
+    assert (stats["played"], stats["lost"], stats["hints"], stats["current_streak"]) == (
+        3, 3, 1, -3)
+    listed = [(e["table"], e["deal"], e["score"], e["hints"], e["moves"])
+              for e in stats["entries"]]
+    assert listed == [(None, str(big), -1, 0, 1), (hinted["id"], "2", -1, 1, 1),
+                      (lost["id"], "1", -1, 0, 1)]
+    assert stats["older"] == 0
+    ends = [datetime.fromisoformat(e["finished"]) for e in stats["entries"]]
+    assert ends == sorted(ends, reverse=True) and ends[0].utcoffset() == timedelta(0)
+    [bounded] = client.get("/api/stats/ana", params={"latest": 2}).json()
+    assert [e["deal"] for e in bounded["entries"]] == [str(big), "2"]
+    assert (bounded["older"], bounded["played"]) == (1, 3)
+    refused = client.get("/api/stats/ana", params={"latest": 501})
+    assert refused.status_code == 400 and "latest" in refused.json()["error"]
+    assert client.get("/api/stats/nobody").json() == []

@@ -74,7 +74,41 @@ def test_a_database_of_the_first_schema_opens_in_this_version(
     assert [t["id"] for t in client.get("/api/tables").json()] == ["old1"]
     with client.app.state.hub.store.engine.connect() as conn:
         assert "private" in {c["name"] for c in inspect(conn).get_columns("tables")}
-        assert MigrationContext.configure(conn).get_current_revision() == "0003"
+        assert MigrationContext.configure(conn).get_current_revision() == "0004"
+
+
+FINISHED_TABLE = """INSERT INTO tables (id, game, options, seed, position, chance_seed, invite,
+    status, extra, created_at, updated_at, private)
+    VALUES ('{id}', 'fortress', '{{}}', '{seed}', NULL, 7, 'inv', '{status}', '{{}}',
+    '2024-01-01 00:00:00+00:00', '2024-01-02 03:04:05+00:00', {private})"""
+OLD_ENTRY = """INSERT INTO stat_entries (player, game, key, score, deal, hints, moves)
+    VALUES ('old', 'fortress', '{key}', -1, '{seed}', 0, 1)"""
+
+
+def test_games_counted_before_their_times_were_kept_take_their_tables_end(
+    db_url: str,
+) -> None:
+    """Upgrading a 0003 database dates each entry of a finished table by the table's last
+    change; the entry of a game taken back since is undated. A private table's id, its only
+    secret, is not listed."""
+    engine = open_engine(db_url)
+    config = alembic_config()
+    with engine.begin() as conn:
+        config.attributes["connection"] = conn
+        command.upgrade(config, "0003")
+        for key, status, private in (("done", "finished", "false"), ("again", "playing", "false"),
+                                     ("own", "finished", "true")):
+            seed = len(key)
+            conn.execute(text(FINISHED_TABLE.format(id=key, seed=seed, status=status,
+                                                    private=private)))
+            conn.execute(text(OLD_ENTRY.format(key=key, seed=seed)))
+    engine.dispose()
+    store = Store(db_url)
+    [stats] = store.stats("old")
+    store.close()
+    listed = [(e["table"], e["deal"], e["finished"]) for e in stats["entries"]]
+    assert listed == [(None, "3", "2024-01-02T03:04:05+00:00"), ("again", "5", None),
+                      ("done", "4", "2024-01-02T03:04:05+00:00")]
 
 
 def test_private_tables_are_not_listed_and_open_by_invite(client: TestClient) -> None:

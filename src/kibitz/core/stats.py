@@ -2,7 +2,8 @@
 
 An entry is keyed by the game it counts (a table, a deal being played), so a game that is
 finished, taken back and finished again is still one game: its entry is replaced, never
-added twice. Streaks are worked out from the entries in order.
+added twice. Streaks are worked out from the entries in order; the latest games are read
+from the end of it.
 """
 
 from __future__ import annotations
@@ -15,13 +16,15 @@ from kibitz.core.capabilities import StatisticsKind
 
 @dataclass(frozen=True)
 class Entry:
-    """One finished game for one player: ``score`` 1 won, 0 drawn, -1 lost."""
+    """One finished game for one player: ``score`` 1 won, 0 drawn, -1 lost; ``finished``
+    is when it ended (ISO 8601, UTC), where that is known."""
 
     key: str
     score: int
     deal: int | None = None
     hints: int = 0
     moves: int = 0
+    finished: str | None = None
 
 
 @dataclass
@@ -78,6 +81,10 @@ class Statistics:
             else:
                 current = 0
         return current, longest_win, longest_loss
+
+    def latest(self, limit: int) -> list[Entry]:
+        """The last ``limit`` games counted, newest first (the order streaks read back)."""
+        return self.entries[::-1][:limit]
 
     def summary(self) -> dict[str, Any]:
         """The counts and streaks, without the entries."""

@@ -289,9 +289,13 @@ def create_app(
                            f"the JSON one at /api/tables/{table_id}/record")
         return PlainTextResponse(table.game.write_text_record(made))
 
-    @app.get("/api/stats/{player}", summary="A player's results per game, streaks included")
-    def stats(player: str) -> list[dict[str, Any]]:
-        return store.stats(player)
+    @app.get("/api/stats/{player}",
+             summary="A player's results per game, streaks included, and latest games")
+    def stats(player: str, latest: int = Query(
+        Store.LATEST, ge=0, le=500, description="How many of the latest games of each game "
+        "to list, newest first (the counts take in every game)",
+    )) -> list[dict[str, Any]]:
+        return store.stats(player, latest)
 
     # -- live play -------------------------------------------------------------------------
     @app.websocket("/ws/tables/{table_id}")

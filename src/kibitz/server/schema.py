@@ -97,6 +97,9 @@ class EntryRow(Base):
     """Decimal text, like the table's seed."""
     hints: Mapped[int] = mapped_column(Integer, default=0)
     moves: Mapped[int] = mapped_column(Integer, default=0)
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    """When the game ended (again, after an undo); unknown for some games counted before
+    kibitz kept it."""
 
 
 class AnalysisRow(Base):

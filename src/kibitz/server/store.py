@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -88,6 +89,9 @@ def sqlite_url(path: Path) -> str:
 class Store:
     """The server's database: one short transaction per change."""
 
+    LATEST = 50
+    """How many of a player's latest games of each game the statistics list by default."""
+
     def __init__(self, url: str) -> None:
         self.url = url
         self.engine = open_engine(url)
@@ -145,7 +149,7 @@ class Store:
             if progress.entries:
                 with Session(bind=conn) as s:
                     for player, entry in progress.entries:
-                        _record_entry(s, player, game, entry)
+                        _record_entry(s, player, game, entry, at)
                     s.flush()
 
     def load(self, table_id: str) -> StoredTable | None:
@@ -225,15 +229,51 @@ class Store:
         games = sorted({r.game for r in rows})
         return [
             Statistics(game, game_class(game).features.statistics, [
-                Entry(r.key, r.score, None if r.deal is None else int(r.deal), r.hints, r.moves)
+                Entry(r.key, r.score, None if r.deal is None else int(r.deal), r.hints,
+                      r.moves, _utc_text(r.finished_at))
                 for r in rows if r.game == game
             ])
             for game in games
         ]  # fmt: skip
 
-    def stats(self, player: str) -> list[dict[str, Any]]:
-        """Every game's counts and streaks for ``player``."""
-        return [st.summary() for st in self.statistics(player)]
+    def stats(self, player: str, latest: int = LATEST) -> list[dict[str, Any]]:
+        """Every game's counts and streaks for ``player``, with its ``latest`` games newest
+        first (``entries``) and how many older ones are not listed (``older``)."""
+        found = self.statistics(player)
+        shown = {st.game: st.latest(latest) for st in found}
+        public = self._public_tables({e.key for entries in shown.values() for e in entries})
+        return [{
+            **st.summary(),
+            "entries": [_entry_json(e, e.key in public) for e in shown[st.game]],
+            "older": st.played - len(shown[st.game]),
+        } for st in found]
+
+    def _public_tables(self, ids: set[str]) -> set[str]:
+        """Those of ``ids`` that are listed tables: a private table's id is its secret."""
+        if not ids:
+            return set()
+        with self.session() as s:
+            return set(s.scalars(
+                select(TableRow.id).where(TableRow.id.in_(ids), TableRow.private.is_(False))
+            ))
+
+
+def _utc_text(at: datetime | None) -> str | None:
+    """``at`` as ISO 8601 text in UTC (SQLite gives its stored times back without a zone)."""
+    if at is None:
+        return None
+    return (at if at.tzinfo else at.replace(tzinfo=UTC)).isoformat()
+
+
+def _entry_json(entry: Entry, public: bool) -> dict[str, Any]:
+    """One listed game: its table's id where anyone may look at it, the deal as decimal text
+    (deal numbers go past what a JavaScript number holds exactly)."""
+    return {
+        "table": entry.key if public else None,
+        "deal": None if entry.deal is None else str(entry.deal),
+        "score": entry.score, "hints": entry.hints, "moves": entry.moves,
+        "finished": entry.finished,
+    }  # fmt: skip
 
 
 _ACTIONS, _TABLES = ActionRow.__table__, TableRow.__table__
@@ -246,8 +286,11 @@ _PROGRESS = update(_TABLES).where(_TABLES.c.id == bindparam("tid")).values(
 """The statements of a move's save, built once."""
 
 
-def _record_entry(session: Session, player: str, game: str, entry: Entry) -> None:
-    """Count ``entry`` for ``player``, replacing the entry of the same game (key)."""
+def _record_entry(
+    session: Session, player: str, game: str, entry: Entry, finished_at: datetime
+) -> None:
+    """Count ``entry`` for ``player``, ended at ``finished_at``, replacing the entry of the
+    same game (key)."""
     row = session.scalars(
         select(EntryRow).where(EntryRow.player == player, EntryRow.game == game,
                                EntryRow.key == entry.key)
@@ -256,4 +299,5 @@ def _record_entry(session: Session, player: str, game: str, entry: Entry) -> Non
         row = EntryRow(player=player, game=game, key=entry.key)
         session.add(row)
     row.score, row.hints, row.moves = entry.score, entry.hints, entry.moves
+    row.finished_at = finished_at
     row.deal = None if entry.deal is None else str(entry.deal)
