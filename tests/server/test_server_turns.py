@@ -1,5 +1,5 @@
 """A whole turn in one message (``turn``): a TCHESS row of cards played all or nothing, its
-wrong card named and nothing changed, and a malformed ``turn`` refused."""
+wrong card named and nothing changed, and a malformed ``turn`` refused; over HTTP too."""
 
 from __future__ import annotations
 
@@ -37,3 +37,17 @@ def test_a_tchess_turn_is_played_whole_or_not_at_all(client: TestClient) -> None
     assert after["view"]["to_act"] == 1 - mover and not after["your_turn"]
     assert sorted(after["view"]["hand"]) == sorted(hand[2:])
     assert after["view"]["rows"][mover]["cards"] == hand[:2]
+
+
+def test_a_whole_turn_over_http(client: TestClient) -> None:
+    made = new_table(client, "tchess", [HUMAN, HUMAN], seed=5)
+    token = made["tokens"]["0"]
+    first = client.get(f"/api/tables/{made['id']}/view", params={"token": token}).json()
+    hand, ply = first["view"]["hand"], first["ply"]
+    url = f"/api/tables/{made['id']}/actions"
+    refused = client.post(url, json={"token": token, "turn": f"{hand[0]} Z", "ply": ply})
+    assert refused.status_code == 400 and "Z" in refused.json()["error"]
+    played = client.post(url, json={"token": token, "turn": f"{hand[0]} {hand[1]}", "ply": ply})
+    assert played.status_code == 200, played.text
+    assert played.json()["ply"] == ply + 3
+    assert played.json()["view"]["rows"][0]["cards"] == hand[:2]

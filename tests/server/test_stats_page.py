@@ -84,6 +84,8 @@ def test_the_latest_games_link_their_deal_and_table(
     summary = page.locator("#stats tbody tr")
     expect(summary).to_have_count(2)
     expect(summary.first.locator("th")).to_have_text("Fortress")
+    expect(summary.first.locator("td").last).to_have_text("1")  # hints: patience games only
+    expect(summary.last.locator("td").last).to_have_text("")
     fortress = page.locator("#games-fortress")
     expect(fortress.locator("h2")).to_have_text("Fortress")
     expect(fortress.locator("caption")).to_have_text("Fortress games of stella, newest first")

@@ -129,6 +129,8 @@ class ActionBody(BaseModel):
         "left for a new one: the lobby concedes it)"
     )
     action: str | None = Field(None, max_length=Limits.max_action_text)
+    turn: str | None = Field(None, max_length=Limits.max_action_text,
+                             description="a whole turn in the game's notation, all or nothing")
     id: int | None = Field(None, ge=0, le=2**31)
     ply: int | None = Field(None, ge=0, le=2**31)
 

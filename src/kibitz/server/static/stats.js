@@ -52,7 +52,7 @@ function summaryRow(r, title) {
   // Streak games (patience) count streaks; the others wins, draws and losses.
   const streaks = r.kind === "streaks";
   const cells = [r.played, r.won, r.lost, streaks ? "" : r.drawn, `${(100 * r.win_rate).toFixed(0)}%`,
-    ...(streaks ? [r.current_streak, r.longest_win_streak, r.longest_loss_streak] : ["", "", ""]), r.hints];
+    ...(streaks ? [r.current_streak, r.longest_win_streak, r.longest_loss_streak, r.hints] : ["", "", "", ""])];
   return el("tr", {}, el("th", { attrs: { scope: "row" } }, el("a", { href: `#games-${r.game}`, textContent: title })),
     ...cells.map((v) => cell(v, "num")));
 }
