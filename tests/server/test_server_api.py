@@ -108,11 +108,15 @@ def test_a_finished_game_has_its_record_and_statistics(client: TestClient) -> No
     record = client.get(f"/api/tables/{table_id}/record").json()
     assert record["game"] == "smess" and record["actions"][0] == "b2-b3"
     assert len(record["actions"]) == 2 and record["result"]["returns"] == [0.0, 0.0]
-    stats = client.get("/api/stats/ann").json()
-    assert stats == [{"game": "smess", "kind": "scores", "played": 1, "won": 0, "lost": 0,
-                      "drawn": 1, "win_rate": 0.0, "current_streak": 0, "longest_win_streak": 0,
-                      "longest_loss_streak": 0, "hints": 0}]
-    assert client.get("/api/tables").json()[0]["status"] == "finished"
+    [stats] = client.get("/api/stats/ann").json()
+    [entry] = stats.pop("entries")
+    assert stats == {"game": "smess", "kind": "scores", "played": 1, "won": 0, "lost": 0,
+                     "drawn": 1, "win_rate": 0.0, "current_streak": 0, "longest_win_streak": 0,
+                     "longest_loss_streak": 0, "hints": 0, "older": 0}
+    assert (entry["table"], entry["score"], entry["deal"]) == (made["id"], 0, None)
+    listed = client.get("/api/tables").json()[0]
+    assert listed["status"] == "finished"
+    assert listed["created_at"].endswith("+00:00")  # UTC said, also where SQLite drops the zone
 
 
 def test_record_of_a_hidden_game_waits_for_its_end(client: TestClient) -> None:

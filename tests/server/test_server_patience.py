@@ -61,9 +61,11 @@ def test_patience_statistics_keep_streaks_and_hints(client: TestClient) -> None:
             ws.send_json({"type": "concede"})
             receive_until(ws, lambda m: m.get("outcome") is not None)
     [stats] = client.get("/api/stats/dot").json()
+    entries = stats.pop("entries")
     assert stats == {"game": "chessboard", "kind": "streaks", "played": 2, "won": 0, "lost": 2,
                      "drawn": 0, "win_rate": 0.0, "current_streak": -2, "longest_win_streak": 0,
-                     "longest_loss_streak": 2, "hints": 1}
+                     "longest_loss_streak": 2, "hints": 1, "older": 0}
+    assert [(e["deal"], e["score"], e["hints"]) for e in entries] == [("34", -1, 0), ("33", -1, 1)]
 
 
 AUTOPLAY = "2C/AC/3C/AS/4C5C6C7C8C9CTCJCQCKC/KSQSJSTS9S8S7S6S5S4S2S3S/-/-/-/- -,-,KH,KD A"

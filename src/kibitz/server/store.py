@@ -195,7 +195,7 @@ class Store:
             return [{
                 "id": row.id, "game": row.game, "options": row.options,
                 "status": row.status, "result": row.result, "seats": seats[row.id],
-                "created_at": row.created_at.isoformat(),
+                "created_at": _utc_text(row.created_at),
             } for row in rows]
 
     # -- analyses --------------------------------------------------------------------------
