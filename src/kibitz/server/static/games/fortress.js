@@ -1,18 +1,25 @@
-// Fortress / Chessboard: the foundations (each showing its top card) and the two wings of
-// piles as overlapping cards. Click a pile's top card, then its destination (a pile or the
-// foundations), or drag it there (pointer events: mouse, pen and touch alike); the keyboard
-// reaches every pile and the foundations. Everything comes from the message: the
-// description (piles, suits, faces, rules), the view (piles, foundation tops, base, last
-// move) and the structured legal moves (`from`/`to`: a pile 0-9 or "F"; `card`).
-import { cardFigure, placeholder, playingCard } from "/static/games/cards.js";
-import { el } from "/static/ui.js";
+// Fortress / Chessboard: the foundations (each showing its top card) and the ten piles as
+// overlapping cards, in either of the rules' presentations (kept in this browser): ten
+// columns in index order under the foundations (the default, as in PySolFC), or the
+// traditional two wings (0 then 2-5 left, 1 then 6-9 right, rows growing outward from the
+// foundations in the middle). Click a pile, then its destination (a pile or the
+// foundations), or drag its top card there (pointer events: mouse, pen and touch alike); the
+// piles and foundations are one tab stop, moved over with the arrow keys. Everything comes
+// from the message: the description (piles, suits, faces, rules), the view (piles,
+// foundation tops, base, last move) and the structured legal moves (`from`/`to`: a pile 0-9
+// or "F"; `card`).
+import { cardFigure, placeholder, playingCard, suitShape } from "/static/games/cards.js";
+import { button, el, svg, svgText } from "/static/ui.js";
 
 export const scoreLabel = "Cards home";
+const LAYOUT_KEY = "kibitz:patience-layout";
 let source = null;
 let drag = null;
 let dragged = false;
+let focusKey = null;  // the board's one tab stop, kept across redraws
 
 const key = (where) => String(where);
+const layout = () => (localStorage.getItem(LAYOUT_KEY) === "wings" ? "wings" : "columns");
 
 function face(name, d) {
   const suit = d.cards.suits[name[1]];
@@ -24,6 +31,23 @@ function cardWords(name, d) {
   const f = face(name, d);
   return `${f.rank}${f.symbol}`;
 }
+
+// A covered card: a blank card (drawn by the style sheet) with rank and suit where its edge
+// shows (`at`: "top" in a column, "left" or "right" in a wing's row), at a size of their own
+// so that they stay readable however small the cards are.
+function edgeCard(f, at) {
+  const across = at === "top";
+  const s = svg("svg", { viewBox: across ? "0 0 38 20" : "0 0 18 38", class: `edge-index ${at}`, "aria-hidden": "true", focusable: "false" });
+  const ink = f.red ? "#b3261e" : "#1b1b1b";
+  svgText(s, across ? 10 : 9, 10.5, f.rank, { "font-size": f.rank.length > 1 ? 14 : 19, "font-weight": 700, fill: ink,
+    "letter-spacing": f.rank.length > 1 ? -1.5 : 0 });
+  suitShape(s, f.symbol, across ? 21 : 1.5, across ? 2.5 : 21, 15, ink);
+  return s;
+}
+
+// How much of a covered card a column shows: less as the column grows, so that a long
+// column (up to 19 cards) stays within a few card heights.
+const columnStep = (n) => Math.min(0.3, Math.max(0.21, 2.4 / Math.max(n - 1, 1)));
 
 // A move as the page compares it: `from`/`to` as data-pile keys.
 function asKeys(m) { return m && m.from !== undefined && m.from !== null ? { ...m, from: key(m.from), to: key(m.to) } : null; }
@@ -51,6 +75,7 @@ export function render(root, msg, ctx) {
   if (source !== null && (source.ply !== msg.ply || !moves.some(fits))) source = null;
   const hint = hinted(msg, ctx);
   const last = asKeys(v.last_action);
+  const shape = layout();
   const play = (move) => { source = null; ctx.act(move); };
   const toward = (where) => {
     if (dragged) { dragged = false; return true; }
@@ -65,7 +90,9 @@ export function render(root, msg, ctx) {
     if (source && moves.some((m) => fits(m) && m.to === k)) node.classList.add("target");
   };
 
-  const pile = (i) => {
+  // Pile i: its number, its covered cards fanned `fan` ("down", "left" or "right"), its top
+  // card last (the button); a click anywhere on it selects it or moves the selected card there.
+  const pile = (i, fan) => {
     const cards = v.piles[i];
     const k = key(i);
     const top = cards[cards.length - 1];
@@ -78,16 +105,19 @@ export function render(root, msg, ctx) {
     if (canMove) head.classList.add("movable");
     head.setAttribute("aria-label", `pile ${i}: ${cards.length ? cards.map((c) => cardWords(c, d)).join(" ") + `, top ${cardWords(top, d)}` : "empty"}` +
       `${source?.from === k ? ", selected" : ""}${source && moves.some((m) => fits(m) && m.to === k) ? ", a legal destination" : ""}`);
-    head.addEventListener("click", () => {
+    draggable(head, k, moves, ctx);
+    const edge = { down: "top", left: "right", right: "left" }[fan];
+    const under = cards.slice(0, -1).map((c) => el("span", { className: "covered" },
+      cardFigure(edgeCard(face(c, d), edge), cardWords(c, d), "under")));
+    const row = el("div", { className: `pile fan-${fan}`, dataset: { pileRow: k } },
+      el("span", { className: "pile-no", textContent: String(i), attrs: { "aria-hidden": "true" } }),
+      el("div", { className: "pile-cards" }, ...under, head));
+    if (fan === "down") row.style.setProperty("--step", columnStep(cards.length));
+    row.addEventListener("click", () => {
       if (toward(k)) return;
       source = canMove && source?.from !== k ? { from: k, ply: msg.ply } : null;
       ctx.redraw();
     });
-    draggable(head, k, moves, ctx);
-    const under = cards.slice(0, -1).map((c) => cardFigure(playingCard(face(c, d)), cardWords(c, d), "under"));
-    const row = el("div", { className: "pile", dataset: { pileRow: k } },
-      el("span", { className: "pile-no", textContent: String(i), attrs: { "aria-hidden": "true" } }),
-      el("div", { className: "pile-cards" }, ...under, head));
     mark(row, k);
     return row;
   };
@@ -121,19 +151,83 @@ export function render(root, msg, ctx) {
   mark(found, "F");
   const total = d.cards.ranks.length * d.foundations.length;
   const base = v.base ? `base ${v.base.replace("T", "10")}` : "the first card home sets the base";
-  const half = Math.ceil(d.piles / 2);
-  const wing = (label, from, to) => el("div", { className: "wing", attrs: { role: "group", "aria-label": label } },
-    ...Array.from({ length: to - from }, (_, k) => pile(from + k)));
+  const group = (label, className, piles, fan) => el("div", { className, attrs: { role: "group", "aria-label": label } },
+    ...piles.map((i) => pile(i, fan)));
+  // Wings: piles 0 and 1 head the left and right wing, the others split evenly below them.
+  const below = (d.piles - 2) / 2;
+  const wing = (first) => [first, ...Array.from({ length: below }, (_, k) => 2 + first * below + k)];
+  const board = shape === "wings"
+    ? el("div", { className: "patience wings" },
+      group("left wing", "wing left", wing(0), "left"), found, group("right wing", "wing right", wing(1), "right"))
+    : el("div", { className: "patience columns" }, found,
+      group("piles", "columns-row", Array.from({ length: d.piles }, (_, i) => i), "down"));
+  board.style.setProperty("--piles", d.piles);
+  roving(board);
   root.replaceChildren(
     el("p", { className: "info", id: "fortress-info", textContent: `${v.scores[0]} of ${total} cards home; ${base}.` }),
-    found,
-    el("div", { className: "wings" }, wing("left wing", 0, half), wing("right wing", half, d.piles)),
+    layoutSwitch(shape, ctx),
+    board,
     el("p", { className: "info small", id: "fortress-rules", textContent: d.rules.text }),
   );
 }
 
-// Drag a pile's top card: a ghost follows the pointer; dropping it on a pile or the
-// foundations plays the move there if it is legal (a short press stays a click).
+// "Layout: columns / wings": the choice is this browser's (localStorage), columns by default.
+function layoutSwitch(shape, ctx) {
+  const choice = (value, label) => button(label, () => { localStorage.setItem(LAYOUT_KEY, value); ctx.redraw(); },
+    { id: `layout-${value}`, className: "small", dataset: { key: `layout:${value}` }, attrs: { "aria-pressed": String(shape === value) } });
+  return el("div", { className: "row layout-switch", attrs: { role: "group", "aria-labelledby": "layout-label" } },
+    el("span", { id: "layout-label", textContent: "Layout:" }), choice("columns", "Columns"), choice("wings", "Wings"));
+}
+
+// One tab stop for the piles and foundations: the one last focused (else pile 0); the arrow
+// keys move to the nearest one on screen in their direction, whichever layout is shown.
+function roving(board) {
+  const stops = [...board.querySelectorAll("button[data-key]")];
+  const current = stops.find((b) => b.dataset.key === focusKey) || board.querySelector("[data-pile='0']");
+  for (const b of stops) b.tabIndex = b === current ? 0 : -1;
+  board.addEventListener("focusin", (ev) => {
+    if (!stops.includes(ev.target)) return;
+    focusKey = ev.target.dataset.key;
+    for (const b of stops) b.tabIndex = b === ev.target ? 0 : -1;
+  });
+  board.addEventListener("keydown", (ev) => {
+    const dir = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[ev.key];
+    const from = stops.indexOf(document.activeElement);
+    if (from < 0) return;
+    let next = null;
+    if (ev.key === "Home" || ev.key === "End") next = ev.key === "Home" ? stops.find((b) => b.dataset.pile === "0") : stops.at(-1);
+    else if (dir) next = nearest(stops, stops[from], dir);
+    else return;
+    ev.preventDefault();
+    next?.focus();
+  });
+}
+
+// The stop nearest to `from` in direction `dir` ([dx, dy]) by its centre, those in line with
+// it first (overlapping it across the direction, as columns or a wing's rows do), else the
+// least off to the side; a pile is where its whole column or row is, not only its top card.
+function nearest(stops, from, [dx, dy]) {
+  const box = (b) => (b.closest(".pile") || b).getBoundingClientRect();
+  const mid = (r) => [(r.left + r.right) / 2, (r.top + r.bottom) / 2];
+  const gap = (a0, a1, b0, b1) => Math.max(0, a0 - b1, b0 - a1);
+  const r0 = box(from);
+  const [x0, y0] = mid(r0);
+  let best = null;
+  let bestScore = Infinity;
+  for (const b of stops) {
+    const r = box(b);
+    const [x, y] = mid(r);
+    const ahead = (x - x0) * dx + (y - y0) * dy;
+    const aside = dx ? gap(r.top, r.bottom, r0.top, r0.bottom) : gap(r.left, r.right, r0.left, r0.right);
+    if (b === from || ahead <= 1) continue;
+    const score = (aside > 0 ? 1e5 : 0) + ahead + 3 * aside;
+    if (score < bestScore) { best = b; bestScore = score; }
+  }
+  return best;
+}
+
+// Drag a pile's top card: a ghost follows the pointer; dropping it anywhere on a pile or on
+// the foundations plays the move there if it is legal (a short press stays a click).
 function draggable(b, k, moves, ctx) {
   b.addEventListener("pointerdown", (ev) => {
     if (!moves.some((m) => m.from === k)) return;
@@ -157,8 +251,9 @@ function draggable(b, k, moves, ctx) {
     dr.ghost.remove();
     dragged = true;
     setTimeout(() => { dragged = false; }, 0);
-    const target = document.elementFromPoint(ev.clientX, ev.clientY)?.closest("[data-pile]");
-    const move = target && moves.find((m) => m.from === dr.from && m.to === target.dataset.pile);
+    const target = document.elementFromPoint(ev.clientX, ev.clientY)?.closest("[data-pile], [data-pile-row]");
+    const to = target && (target.dataset.pile ?? target.dataset.pileRow);
+    const move = to && moves.find((m) => m.from === dr.from && m.to === to);
     source = null;
     if (move) ctx.act(move);
     else ctx.redraw();
