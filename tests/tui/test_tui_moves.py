@@ -56,6 +56,11 @@ async def play_by_mouse(pilot, app) -> str:
         await pilot.click("#view", offset=spot_offset(app.view, spot(move["to"])))
         return move["text"]
     cards = [c for m in moves for c in [m.get("card"), *m.get("cards", [])] if c]
+    if "set" in moves[0]:  # a discard set: its cards picked one by one, then a yes
+        for card in cards[: moves[0]["set"]["size"]]:
+            await pilot.click("#view", offset=spot_offset(app.view, card))
+        await pilot.press("y")
+        return moves[0]["text"]
     card = next(c for c in cards if sum(names_card(m, c) for m in moves) == 1)
     move = next(m for m in moves if names_card(m, card))
     await pilot.click("#view", offset=spot_offset(app.view, card))

@@ -132,8 +132,9 @@ class PlayApp(App[None]):
         if self.hint is not None and self.hint.action is not None:
             hinted = move_spots(next((m for m in moves if m["id"] == self.hint.action), None))
         return Frame(
-            self.description, obs, moves, self.picker.chosen, self.picker.targets(moves),
-            move_spots(obs["last_action"]), hinted, self.flipped, d.viewer,
+            self.description, obs, moves, self.picker.chosen, set(self.picker.selected),
+            self.picker.targets(moves), move_spots(obs["last_action"]), hinted, self.flipped,
+            d.viewer,
         )  # fmt: skip
 
     def _show(self) -> None:
@@ -186,7 +187,7 @@ class PlayApp(App[None]):
     def after_change(self) -> None:
         """After any move or take-back: drop stale work, redraw and go on."""
         self._epoch += 1
-        self.picker.chosen = None
+        self.picker.drop()
         self.hint = None
         self.back_to = None
         self.busy = ""
@@ -305,11 +306,16 @@ class PlayApp(App[None]):
             self.query_one("#menu").focus()
             self.say("choose one of these moves", NOTE)
             return
+        if pick.kind == "turn":  # a set chosen whole: played once the person says yes
+            self._show()
+            self.push_screen(ConfirmScreen(f"{pick.message}?"),
+                             lambda yes: self.play(pick.message) if yes else None)
+            return
         self.say(pick.message, ERROR if pick.kind == "error" else "")
         self._show()
 
     def on_game_view_cancelled(self) -> None:
-        self.picker.chosen = None
+        self.picker.drop()
         self.say("")
         self._show()
 
@@ -365,7 +371,7 @@ class PlayApp(App[None]):
     def action_back(self) -> None:
         """Leave the typing box or the menu: the board (or the menu) again, all moves listed."""
         self.query_one("#entry", Input).value = ""
-        self.picker.chosen = None
+        self.picker.drop()
         self._show()
         self._focus_for_turn(leave_typing=True)
 

@@ -2,7 +2,9 @@
 
 Moves with ``from`` and ``to`` fields are chosen in two picks (the piece or pile, then
 where it goes); other moves by one pick of a card they name (``card``, or ``cards``
-holding that one card). Spots are the fields' values as text.
+holding that one card), except the cards of a ``set`` (a discard set): each pick chooses or
+unchooses one, and once ``size`` are chosen they make one turn. Spots are the fields' values
+as text.
 """
 
 from __future__ import annotations
@@ -35,8 +37,9 @@ def pickable(moves: list[Move]) -> bool:
 
 @dataclass(frozen=True)
 class Pick:
-    """What a pick leads to: ``chosen`` (a from-spot now held), ``play`` (one move),
-    ``ask`` (several moves to choose between), ``cancel`` or ``error`` (``message``)."""
+    """What a pick leads to: ``chosen`` (a from-spot now held, or a card of a set chosen or
+    unchosen), ``play`` (one move), ``ask`` (several moves to choose between), ``turn`` (a
+    set complete: ``message`` is its turn's notation), ``cancel`` or ``error`` (``message``)."""
 
     kind: str
     moves: tuple[Move, ...] = ()
@@ -48,6 +51,13 @@ class Picker:
 
     def __init__(self) -> None:
         self.chosen: str | None = None
+        self.selected: list[str] = []
+        """The cards of a set chosen so far, in the order picked."""
+
+    def drop(self) -> None:
+        """Forget what was picked (after a move, or when the person cancels)."""
+        self.chosen = None
+        self.selected = []
 
     def targets(self, moves: list[Move]) -> set[str]:
         """Where the chosen piece or pile may go."""
@@ -61,7 +71,10 @@ class Picker:
             self.chosen = None
             return Pick("error", message="it is not your turn")
         if not two_step(moves):
-            return _one_of([m for m in moves if names_card(m, at)], f"no move plays {at}")
+            named = [m for m in moves if names_card(m, at)]
+            if named and all("set" in m for m in named):
+                return self._choose(at, named[0]["set"])
+            return _one_of(named, f"no move plays {at}")
         if at == self.chosen:
             self.chosen = None
             return Pick("cancel")
@@ -79,6 +92,21 @@ class Picker:
             self.chosen = at
             return Pick("chosen")
         return Pick("error", message=f"{self.chosen} cannot go to {at}")
+
+
+    def _choose(self, card: str, of: dict[str, Any]) -> Pick:
+        """Choose ``card`` for a set of ``of["size"]`` cards, or unchoose it."""
+        if card in self.selected:
+            self.selected.remove(card)
+        else:
+            self.selected.append(card)
+        size, chosen = of["size"], len(self.selected)
+        if chosen < size:
+            return Pick("chosen", message=f"{of['turn']}: {chosen} of {size} chosen")
+        if chosen == size:
+            return Pick("turn", message=" ".join([of["turn"], *self.selected]))
+        self.selected.remove(card)
+        return Pick("error", message=f"{size} cards are chosen already: unchoose one first")
 
 
 def _one_of(moves: list[Move], none: str) -> Pick:

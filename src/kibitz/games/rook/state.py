@@ -359,8 +359,14 @@ class RookState(State):
         return action_text(self.table, self.p.phase, action)
 
     def move_fields(self, action: int) -> dict[str, Any]:
-        """``kind``, ``card``, ``bid`` and ``colour`` of ``action`` read in this state."""
-        return action_fields(self.table, self.p.phase, action)
+        """``kind``, ``card``, ``bid`` and ``colour`` of ``action`` read in this state; a
+        discard also gives ``set``: the cards still to discard, chosen together and played
+        as one turn (``discard r5 g9 ...``)."""
+        fields = action_fields(self.table, self.p.phase, action)
+        if self.p.phase == DISCARD and fields["kind"] == "discard":
+            need = self.table.nest_size - self.p.discards.bit_count()
+            fields["set"] = {"size": need, "turn": "discard"}
+        return fields
 
     def str_to_action(self, text: str) -> int:
         """Parse a call, discard, trump, play, deal or dealer; a bare card acts in this phase."""

@@ -38,6 +38,8 @@ class Frame:
     """The person's legal moves (empty when it is not their turn)."""
     chosen: str | None = None
     """The spot picked first of a two-pick move."""
+    selected: set[str] = field(default_factory=set)
+    """The cards of a set (a discard set) chosen so far."""
     targets: set[str] = field(default_factory=set)
     last: set[str] = field(default_factory=set)
     """Spots of the last action."""

@@ -26,6 +26,8 @@ INKS = {"red": "#c0392b", "yellow": "#9a7d0a", "green": "#1e8449", "black": "#11
 """Card inks on a light chip by colour name (other names are used as they are)."""
 PLAYABLE = Style(underline=True)
 CURSOR = Style(reverse=True)
+CHOSEN = Style(bgcolor="#f5b041")
+"""A card chosen for a set (the discards), until the set is played."""
 LAST = Style(bgcolor="#d9dd7a")
 
 Column = tuple[str, int, Callable[[dict[str, Any]], str]]
@@ -53,6 +55,8 @@ class TableView(GameView):
         label = code if colour else d.get("bird", code)
         chip = label_chip(label, INKS.get(colour or "black", colour or "black"),
                           code if spot else None)  # fmt: skip
+        if spot and code in self.frame.selected:
+            chip.stylize(CHOSEN)
         if spot and self.is_cursor(code):
             chip.stylize(CURSOR)
         elif spot and code in self._playable():

@@ -1,0 +1,60 @@
+"""Rook's discard set in the terminal: the cards are chosen (and unchosen) one pick at a time,
+marked, and played as one turn once the person says yes; no discard is made before."""
+
+from __future__ import annotations
+
+import pytest
+from tui_helpers import settle, spot_offset
+
+import kibitz
+from kibitz.core.session import Session
+from kibitz.tui import Driver, PlayApp
+from kibitz.tui.screens import ConfirmScreen
+
+pytestmark = pytest.mark.anyio
+
+
+def declaring_south() -> Session:
+    """A Rook hand where South (seat 0) bid the most and now discards, the others passed."""
+    session = Session(kibitz.load("rook"), seed=1)
+    while not any(m["kind"] == "discard" for m in session.state.moves()):
+        moves = session.state.moves()
+        bids = [m for m in moves if m["kind"] == "bid"] if session.state.current_player == 0 else []
+        session.play((bids or [m for m in moves if m["kind"] == "pass"])[-1]["id"])
+    return session
+
+
+async def test_a_discard_set_is_chosen_then_played_as_one_turn(tmp_path):
+    session = declaring_south()
+    game = session.game
+    app = PlayApp(Driver(game, [None] * 4, session=session), tmp_path / "r.json", pause=0)
+    state = session.state
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        size = app.frame.moves[0]["set"]["size"]
+        hand = app.frame.observation["hand"]
+        before = len(state.history)
+
+        async def pick(card: str) -> None:
+            await pilot.click("#view", offset=spot_offset(app.view, card))
+            await pilot.pause()
+
+        await pick(hand[0])
+        assert app.frame.selected == {hand[0]} and app.message == f"discard: 1 of {size} chosen"
+        await pick(hand[0])  # unchosen
+        assert app.frame.selected == set()
+        for card in hand[1:size]:
+            await pick(card)
+        assert len(state.history) == before  # nothing is discarded while the set is chosen
+        await pick(hand[size])  # the set is complete: asked first
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert len(state.history) == before and app.frame.selected == set(hand[1:size + 1])
+        await pick(hand[size])  # unchosen, and chosen again: asked again
+        await pick(hand[size])
+        await pilot.press("y")
+        await settle(pilot)
+        assert len(state.history) == before + size
+        assert sorted(state.observation(0)["discards"]) == sorted(hand[1:size + 1])
+        assert app.frame.selected == set()
