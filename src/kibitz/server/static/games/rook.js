@@ -91,7 +91,7 @@ function guidance(msg) {
     return { text: `${high} Bid or pass.`, why: "bid or pass first" };
   }
   if (v.phase === "discard") {
-    const need = v.nest_size - (v.discards || []).length;
+    const need = discardSet(msg).size;
     return { text: `You took the nest: choose ${need} card${need === 1 ? "" : "s"} to discard (${chosen.size} chosen).`, why: "" };
   }
   if (v.phase === "trump") return { text: "Name the trump colour.", why: "name trump first" };
@@ -103,13 +103,16 @@ function guidance(msg) {
   return { text: "", why: "not playable now" };
 }
 
+// The discard set the legal moves name (`size` cards still to discard, played as one `turn`).
+const discardSet = (msg) => msg.legal.find((m) => m.set)?.set ?? { size: 0, turn: "discard" };
+
 function handBox(msg, ctx) {
   const v = msg.view;
   const cards = cardsOf(msg);
   const desc = msg.table.description;
   const g = guidance(msg);
   const discarding = msg.your_turn && v.phase === "discard" && !ctx.sending();
-  const need = v.nest_size - (v.discards || []).length;
+  const need = discardSet(msg).size;
   const plays = msg.legal.filter((m) => m.kind === "play");
   const choosing = discarding || plays.length > 0;
   return el("div", { className: `cards hand ${choosing ? "choosing" : ""}`, id: "hand", dataset: { focusGroup: "hand" },
@@ -141,14 +144,14 @@ function actionsBox(msg, ctx) {
   const v = msg.view;
   const box = el("div", { className: "row actions", id: "bidding", dataset: { focusGroup: "bidding" } });
   if (msg.your_turn && v.phase === "discard") {
-    const need = v.nest_size - (v.discards || []).length;
+    const need = discardSet(msg).size;
     if (ctx.sending()) {
       box.append(button("Discarding...", null, { id: "discarding", disabled: true }));
       return box;
     }
     // The whole set in one message: the server takes it all or, if a card is wrong, none.
     const go = button(`Discard ${chosen.size === need ? "these " : ""}${need}`, () => {
-      const set = `discard ${v.hand.filter((c) => chosen.has(c)).join(" ")}`;
+      const set = `${discardSet(msg).turn} ${v.hand.filter((c) => chosen.has(c)).join(" ")}`;
       chosen = new Set();
       ctx.act({ turn: set }, set);
       ctx.redraw();
