@@ -10,6 +10,7 @@ from textual.pilot import Pilot
 import kibitz
 from kibitz.tui import Driver, PlayApp
 from kibitz.tui.seats import seat_players
+from kibitz.tui.statsbook import StatsBook
 from kibitz.tui.views import GameView
 
 SHORT = {
@@ -27,12 +28,13 @@ def make_app(
     person: int | None = 0,
     vs: tuple[str, ...] = ("random",),
     seed: int | None = 1,
+    stats: StatsBook | None = None,
     **options: Any,
 ) -> PlayApp:
     """The app for ``name`` with the person at ``person`` (None: watch), no pause."""
     game = kibitz.load(name, **options)
     players = seat_players(game, person, list(vs) if game.num_players > 1 or person is None else [])
-    return PlayApp(Driver(game, players, seed), record, pause=0)
+    return PlayApp(Driver(game, players, seed), record, pause=0, stats=stats)
 
 
 async def settle(pilot: Pilot, rounds: int = 2000) -> None:

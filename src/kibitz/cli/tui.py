@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import secrets
 import time
+from dataclasses import asdict
 from pathlib import Path
 from typing import Annotated
 
@@ -14,6 +16,12 @@ from kibitz.cli.common import OptionsArg, app, fail, make_game, read_text, user_
 from kibitz.core.errors import InvalidPosition
 from kibitz.core.record import parse_record_text
 from kibitz.core.session import Session
+
+StatsOption = Annotated[
+    Path | None,
+    typer.Option("--stats", help="The terminal's statistics file (default: in the user's "
+                 "data folder, beside the records)."),
+]
 
 
 def default_record_path(game: str) -> Path:
@@ -64,11 +72,13 @@ def play_cmd(
         typer.Option(help="Autoplay on from the start: the safe moves play themselves "
                      "(games with a solver; `p` switches it)."),
     ] = False,
+    stats: StatsOption = None,
 ) -> None:
     """Play GAME in a full-screen terminal app against computer levels or a second person
     at the same screen, or watch the computers play."""
     from kibitz.tui import Driver, PlayApp
     from kibitz.tui.seats import person_seat, seat_players
+    from kibitz.tui.statsbook import StatsBook, default_stats_path
 
     if pause < 0:
         fail(f"--pause must not be negative, got {pause}")
@@ -103,6 +113,47 @@ def play_cmd(
         players = seat_players(g, person_seat(g, as_seat), vs or [])
         driver = Driver(g, players, number, autoplay=autoplay)
     path = record or default_record_path(game)
-    PlayApp(driver, path, save_unfinished=record is not None, pause=pause).run()
+    book = StatsBook(stats or default_stats_path())
+    PlayApp(driver, path, save_unfinished=record is not None, pause=pause, stats=book).run()
     if driver.session.is_over() or record is not None:
         typer.echo(f"record: {path}")
+
+
+@app.command("stats")
+@user_errors
+def stats_cmd(
+    game: Annotated[
+        str | None, typer.Argument(help="Only this game (default every game played).")
+    ] = None,
+    latest: Annotated[
+        int, typer.Option(min=0, help="How many of each game's latest games to list.")
+    ] = 10,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    stats: StatsOption = None,
+) -> None:
+    """Your statistics of the games played with `kibitz play`: games played, won, drawn and
+    lost, the win rate, streaks (patience) and the latest games. A game counts once you have
+    made a move; one quit unfinished (and not saved with --record) counts as lost."""
+    from kibitz.tui import statsbook as sb
+
+    if game is not None:
+        make_game(game, None)  # an unknown game is named as such
+    books = sb.StatsBook(stats or sb.default_stats_path()).load()
+    shown = [st for name, st in sorted(books.items()) if game in (None, name)]
+    if as_json:
+        typer.echo(json.dumps([
+            {**st.summary(), "entries": [asdict(e) for e in st.latest(latest)],
+             "older": st.played - len(st.latest(latest))}
+            for st in shown
+        ], indent=1))  # fmt: skip
+        return
+    if not shown:
+        typer.echo("no games counted yet" if game is None else f"no {game} games counted yet")
+        return
+    for st in shown:
+        hints = f", {sb.counted(st.hints, 'hint')}" if st.hints else ""
+        typer.echo(f"{st.game}: {sb.summary_line(st)}{hints}")
+        for e in st.latest(latest):
+            typer.echo(f"    {sb.entry_line(e)}")
+        if st.played > latest:
+            typer.echo(f"    ... and {sb.counted(st.played - latest, 'older game')}")

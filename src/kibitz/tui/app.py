@@ -25,11 +25,13 @@ from textual.widgets.option_list import Option
 from kibitz.core.capabilities import Hint, Verdict
 from kibitz.core.errors import KibitzError
 from kibitz.core.session import Step
+from kibitz.core.stats import Entry
 from kibitz.tui.analysis import AnalysisRun, AnalysisScreen
 from kibitz.tui.driver import Driver
 from kibitz.tui.panels import log_text, move_spots, seats_text, status_text
 from kibitz.tui.picker import Picker, pickable
 from kibitz.tui.screens import ConfirmScreen, GameOverScreen, HelpScreen
+from kibitz.tui.statsbook import StatsBook, StatsFileError, summary_line
 from kibitz.tui.views import Frame, GameView, view_for
 from kibitz.tui.watch import LossWatch
 
@@ -67,8 +69,9 @@ class PlayApp(App[None]):
 
     def __init__(
         self, driver: Driver, record_path: Path, save_unfinished: bool = False,
-        pause: float = 0.5,
+        pause: float = 0.5, stats: StatsBook | None = None,
     ) -> None:  # fmt: skip
+        """``stats``: where the person's games are counted (None: nowhere)."""
         super().__init__()
         self.driver = driver
         self.record_path = record_path
@@ -86,6 +89,9 @@ class PlayApp(App[None]):
         self.busy = ""
         """What a worker is doing (thinking, a hint...), empty when idle."""
         self.recorded: Path | None = None
+        self.stats = stats
+        self.counted: Entry | None = None
+        """The entry counted last in the statistics for this game."""
         self.message = ""
         """The message shown last."""
         self.analysis: AnalysisRun | None = None
@@ -270,8 +276,23 @@ class PlayApp(App[None]):
         if out is not None and driver.viewer is not None and not driver.between_people():
             heading = f"Game over: {out.result_for(driver.game.side_of(driver.viewer))}"
         can_undo = driver.can_take_back()
-        self.push_screen(GameOverScreen(heading, result, str(self.recorded), can_undo),
+        try:
+            line = self._count()
+        except StatsFileError as exc:
+            line = str(exc)
+        self.push_screen(GameOverScreen(heading, result, str(self.recorded), can_undo, line),
                          self._after_over)
+
+    def _count(self) -> str | None:
+        """Count the person's game in the statistics and give the game's line of them;
+        None where the game does not count (StatsFileError: the file is left as it was)."""
+        entry = self.driver.entry()
+        if self.stats is None or entry is None:
+            return None
+        game = self.driver.game
+        stats = self.stats.record(game.name, game.features.statistics, entry)
+        self.counted = entry
+        return f"Your {game.name} statistics: {summary_line(stats)}"
 
     def _after_over(self, what: str | None) -> None:
         if what == "quit":
@@ -529,8 +550,32 @@ class PlayApp(App[None]):
         self._show()
 
     def action_leave(self) -> None:
-        if self.save_unfinished and not self.driver.session.is_over():
+        """Quit; an unfinished game begun and not saved to go on with is abandoned, which
+        counts as lost once the person says so."""
+        if self.driver.session.is_over():
+            self.exit()
+        elif self.save_unfinished:
             self.recorded = self.driver.write_record(self.record_path)
+            self.exit()
+        elif self.stats is not None and self._abandons():
+            self.push_screen(ConfirmScreen("Quit? This unfinished game counts as lost."),
+                             self._abandon)
+        else:
+            self.exit()
+
+    def _abandons(self) -> bool:
+        """Whether quitting now counts a loss (a game won and taken back stays won)."""
+        entry = self.driver.entry()
+        return entry is not None and (self.counted is None or self.counted.score < 0)
+
+    def _abandon(self, yes: bool | None) -> None:
+        if not yes:
+            return
+        try:
+            self._count()
+        except StatsFileError as exc:
+            self.exit(message=str(exc))
+            return
         self.exit()
 
 

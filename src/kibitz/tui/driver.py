@@ -7,6 +7,7 @@ observation, the person's structured moves, the log) and tells it what was playe
 from __future__ import annotations
 
 import secrets
+import uuid
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,7 @@ from kibitz.core.errors import IllegalAction
 from kibitz.core.game import Game, State
 from kibitz.core.record import dumps_record, replay
 from kibitz.core.session import Session, Step
+from kibitz.core.stats import Entry
 
 PERSON = "person"
 """How a person's seat is written in a record's ``players``."""
@@ -43,9 +45,14 @@ class Driver:
         session: Session | None = None,
         chance_seed: int | None = None,
         autoplay: bool = False,
+        key: str | None = None,
     ) -> None:
-        """``autoplay``: a new session's safe moves play themselves from the deal on."""
+        """``autoplay``: a new session's safe moves play themselves from the deal on;
+        ``key`` names the game in the statistics (a new one by default)."""
         self.game = game
+        self.key = key or uuid.uuid4().hex
+        """The game's statistics key, kept in its record: a saved game finished later, or
+        finished, taken back and finished again, is still one game."""
         self.players = players
         """Per seat: None for the person, else the computer's agent spec."""
         if session is None:
@@ -73,7 +80,9 @@ class Driver:
             done.game, record.get("seed"), record.get("position"), chance_seed,
             done.state.history, {},
         )  # fmt: skip
-        return cls(done.game, players, record.get("seed"), session, chance_seed)
+        key = record.get("metadata", {}).get("game_id")
+        return cls(done.game, players, record.get("seed"), session, chance_seed,
+                   key=key if isinstance(key, str) and key else None)
 
     # -- what the screen shows -------------------------------------------------------------
     @property
@@ -92,6 +101,24 @@ class Driver:
     def against_computers(self) -> bool:
         """Whether one person plays and computers hold every other seat (take-back)."""
         return len(self.people) == 1
+
+    def begun(self) -> bool:
+        """Whether the person has made a move (from then on the game counts as played)."""
+        start = self.session.start_ply
+        return any(entry.seat in self.people for entry in self.log[start:])
+
+    def entry(self) -> Entry | None:
+        """The person's statistics entry: the result once the game is over, a loss for a
+        game begun and left unfinished (abandoned), else None. Only a game one person plays
+        (alone, or against computers) counts: its result is theirs."""
+        if not self.against_computers():
+            return None
+        seat = self.people[0]
+        done = self.session.entry(seat, self.key)
+        if done is not None or not self.begun():
+            return done
+        moves = len(self.state.history) - self.session.start_ply
+        return Entry(self.key, -1, self.state.seed, self.session.hints, moves)
 
     def between_people(self) -> bool:
         """Whether two people play each other at this screen (an agreed draw)."""
@@ -235,7 +262,7 @@ class Driver:
         """The game record, readable by ``kibitz replay`` and ``kibitz convert``."""
         return self.session.record({
             "players": [p or PERSON for p in self.players],
-            "chance_seed": self.chance_seed,
+            "chance_seed": self.chance_seed, "game_id": self.key,
         })  # fmt: skip
 
     def write_record(self, path: Path) -> Path:

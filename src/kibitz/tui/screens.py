@@ -63,13 +63,18 @@ class GameOverScreen(ModalScreen[str]):
         Binding("e", "choose('analyse')", "Analyse"),
     ]
 
-    def __init__(self, heading: str, result: str, record: str | None, can_undo: bool) -> None:
+    def __init__(
+        self, heading: str, result: str, record: str | None, can_undo: bool,
+        stats: str | None = None,
+    ) -> None:  # fmt: skip
+        """``stats``: the game's line of the person's statistics, where the game counts."""
         super().__init__()
         self.heading = heading
         """"Game over", with the result as the person's side says it where one plays."""
         self.result = result
         self.record = record
         self.can_undo = can_undo
+        self.stats = stats
 
     def compose(self) -> ComposeResult:
         keys = "Esc: look at the table   e: analyse   q: quit"
@@ -80,6 +85,8 @@ class GameOverScreen(ModalScreen[str]):
             yield Static(
                 f"Record written to {self.record}" if self.record else "Record not written"
             )
+            if self.stats:
+                yield Static(self.stats, id="stats")
             yield Static(keys, classes="note")
 
     def action_choose(self, what: str) -> None:
