@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 from kibitz.cli.common import app as cli
 from kibitz.core.record import parse_record_text
 from kibitz.core.stats import Entry
-from kibitz.tui import Driver
+from kibitz.tui import Driver, PlayApp
 from kibitz.tui.screens import ConfirmScreen, GameOverScreen
 from kibitz.tui.statsbook import StatsBook, StatsFileError
 
@@ -191,3 +191,16 @@ def test_kibitz_stats_refuses_a_broken_file_and_an_unknown_game(book):
     assert broken.exit_code == 2 and "not a kibitz statistics file (version 9" in broken.output
     unknown = runner.invoke(cli, ["stats", "smes", "--stats", str(book.path)])
     assert unknown.exit_code == 2 and "unknown game 'smes'" in unknown.output
+
+
+def test_kibitz_play_keeps_statistics_in_the_file_given(monkeypatch, tmp_path):
+    built: list[PlayApp] = []
+    monkeypatch.setattr(PlayApp, "run", lambda self: built.append(self))
+    given = tmp_path / "mine.json"
+    result = CliRunner().invoke(cli, ["play", "fortress", "--deal", "3", "--stats", str(given)])
+    assert result.exit_code == 0, result.output
+    assert built[0].stats is not None and built[0].stats.path == given
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    CliRunner().invoke(cli, ["play", "fortress", "--deal", "3"])
+    assert built[1].stats is not None
+    assert built[1].stats.path == tmp_path / "xdg" / "kibitz" / "statistics.json"
