@@ -58,3 +58,37 @@ async def test_a_discard_set_is_chosen_then_played_as_one_turn(tmp_path):
         assert len(state.history) == before + size
         assert sorted(state.observation(0)["discards"]) == sorted(hand[1:size + 1])
         assert app.frame.selected == set()
+
+
+async def test_the_move_list_chooses_a_discard_set_too(tmp_path):
+    session = declaring_south()
+    app = PlayApp(Driver(session.game, [None] * 4, session=session), tmp_path / "r.json",
+                  pause=0)
+    state = session.state
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        size = app.frame.moves[0]["set"]["size"]
+        before = len(state.history)
+        await pilot.press("m")  # the list of moves: each a card of the set
+        await pilot.pause()
+        menu = app.query_one("#menu")
+        first = str(menu.get_option_at_index(0).prompt)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(state.history) == before  # chosen, not discarded
+        assert app.frame.selected == {app.frame.moves[0]["card"]}
+        assert str(menu.get_option_at_index(0).prompt) == f"✓ {first}"
+        assert menu.highlighted == 0 and menu.has_focus
+        await pilot.press("enter")  # chosen again: unchosen
+        await pilot.pause()
+        assert app.frame.selected == set() and str(menu.get_option_at_index(0).prompt) == first
+        for _ in range(size):
+            await pilot.press("enter", "down")
+            await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        chosen = {m["card"] for m in app.frame.moves[:size]}
+        assert app.frame.selected == chosen and len(state.history) == before
+        await pilot.press("y")
+        await settle(pilot)
+        assert len(state.history) == before + size
+        assert set(state.observation(0)["discards"]) == chosen

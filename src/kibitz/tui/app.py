@@ -29,7 +29,7 @@ from kibitz.core.stats import Entry
 from kibitz.tui.analysis import AnalysisRun, AnalysisScreen
 from kibitz.tui.driver import Driver
 from kibitz.tui.panels import log_text, move_spots, seats_text, status_text
-from kibitz.tui.picker import Picker, pickable
+from kibitz.tui.picker import Pick, Picker, names_card, pickable
 from kibitz.tui.screens import ConfirmScreen, GameOverScreen, HelpScreen
 from kibitz.tui.statsbook import StatsBook, StatsFileError, summary_line
 from kibitz.tui.views import Frame, GameView, view_for
@@ -158,12 +158,22 @@ class PlayApp(App[None]):
         self.query_one("#keys", Static).update(self._keys_line())
 
     def _fill_menu(self, moves: list[dict[str, Any]]) -> None:
+        """List ``moves``, a set's chosen cards marked; the same moves listed again keep the
+        highlighted one (choosing a set's cards from the list)."""
         menu = self.query_one("#menu", OptionList)
+        ids = [str(m["id"]) for m in moves]
+        same = ids == [menu.get_option_at_index(i).id for i in range(menu.option_count)]
+        keep = menu.highlighted if same else None
+        chosen = self.picker.selected
         menu.clear_options()
-        menu.add_options([Option(m["text"], id=str(m["id"])) for m in moves])
+        menu.add_options([
+            Option(f"{'✓ ' if any(names_card(m, c) for c in chosen) else ''}{m['text']}",
+                   id=str(m["id"]))
+            for m in moves
+        ])  # fmt: skip
         menu.display = bool(moves)
         if moves:
-            menu.highlighted = 0
+            menu.highlighted = keep or 0
 
     def _keys_line(self) -> Text:
         shown = [f"{_key_name(b.key)} {b.description}" for b in self._working_bindings()]
@@ -318,7 +328,10 @@ class PlayApp(App[None]):
         self.after_change()
 
     def on_game_view_picked(self, message: GameView.Picked) -> None:
-        pick = self.picker.pick(message.spot, self.frame.moves)
+        self._picked(self.picker.pick(message.spot, self.frame.moves))
+
+    def _picked(self, pick: Pick) -> None:
+        """Play, ask which, confirm a whole set, or say what the pick did."""
         if pick.kind == "play":
             self.play(pick.moves[0]["id"])
             return
@@ -341,8 +354,16 @@ class PlayApp(App[None]):
         self._show()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        if event.option.id is not None:
-            self.play(int(event.option.id))
+        """Play the chosen move; a card of a set (a discard) is chosen for the set instead,
+        played whole once complete, as when its card is picked."""
+        if event.option.id is None:
+            return
+        action = int(event.option.id)
+        move = next((m for m in self.frame.moves if m["id"] == action), None)
+        if move is not None and "set" in move and move.get("card"):
+            self._picked(self.picker.pick(move["card"], self.frame.moves))
+        else:
+            self.play(action)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.value.strip():
