@@ -30,7 +30,7 @@ from kibitz.tui.analysis import AnalysisRun, AnalysisScreen
 from kibitz.tui.driver import Driver
 from kibitz.tui.panels import log_text, move_spots, seats_text, status_text
 from kibitz.tui.picker import Pick, Picker, names_card, pickable
-from kibitz.tui.screens import ConfirmScreen, GameOverScreen, HelpScreen
+from kibitz.tui.screens import ConfirmScreen, GameOverScreen, HelpScreen, NewGameScreen
 from kibitz.tui.statsbook import StatsBook, StatsFileError, summary_line
 from kibitz.tui.views import Frame, GameView, view_for
 from kibitz.tui.watch import LossWatch
@@ -62,6 +62,7 @@ class PlayApp(App[None]):
         Binding("c", "copy_position", "copy", tooltip="copy the position string (and show it)"),
         Binding("e", "analyse", "analyse", tooltip="analyse the finished game, move by move"),
         Binding("x", "give_up", "give up", tooltip="resign (or concede the deal): a loss"),
+        Binding("n", "new_game", "new", tooltip="a new game, same players (a deal: which one?)"),
         Binding("d", "draw", "draw", tooltip="agree a draw (two people at this screen)"),
         Binding("q", "leave", "quit", tooltip="quit"),
         Binding("escape", "back", "back", show=False),
@@ -74,8 +75,11 @@ class PlayApp(App[None]):
         """``stats``: where the person's games are counted (None: nowhere)."""
         super().__init__()
         self.driver = driver
+        self.first_record = record_path
         self.record_path = record_path
-        """Where the record goes when the game ends (and on quitting, if ``save_unfinished``)."""
+        """Where the record goes when the game ends (and on quitting, if ``save_unfinished``);
+        the second game's is ``NAME-2.json`` beside the first, and so on."""
+        self.games = 1
         self.save_unfinished = save_unfinished
         self.pause = pause
         """Seconds between two computer moves, so that a person can follow them."""
@@ -307,6 +311,8 @@ class PlayApp(App[None]):
     def _after_over(self, what: str | None) -> None:
         if what == "quit":
             self.exit()
+        elif what == "new":
+            self.action_new_game()
         elif what == "undo":
             self.action_undo()
         elif what == "analyse":
@@ -569,6 +575,44 @@ class PlayApp(App[None]):
         back = "  (b: back to it)" if hint.last_winnable_ply is not None else ""
         self.say(f"hint: {hint.message}{back}", NOTE)
         self._show()
+
+    def action_new_game(self) -> None:
+        """Ask for a new game's deal (same game, options and players); leaving a game begun
+        and unfinished counts it lost, or saves it where the record is kept to go on with."""
+        game, warning = self.driver.game, ""
+        if not self.driver.session.is_over() and self.driver.begun():
+            if self.save_unfinished:
+                warning = f"This game is saved to {self.record_path} to go on with."
+            elif self.stats is not None and self._abandons():
+                warning = "This unfinished game counts as lost."
+        dealt = game.chance_mode() != "deterministic"
+        screen = NewGameScreen(f"New game of {game.name}", warning,
+                               game.parse_seed if dealt else None)
+        self.push_screen(screen, self._new_game)
+
+    def _new_game(self, deal: str | None) -> None:
+        if deal is None:
+            return
+        old, problem = self.driver, ""
+        if not old.session.is_over():
+            if self.save_unfinished:
+                self.recorded = old.write_record(self.record_path)
+            elif self.stats is not None and self._abandons():
+                try:
+                    self._count()
+                except StatsFileError as exc:
+                    problem = str(exc)
+        seed = old.game.parse_seed(deal) if deal else None
+        self.driver = Driver(old.game, old.players, seed, autoplay=old.session.autoplay)
+        self.games += 1
+        base = self.first_record
+        self.record_path = base.with_name(f"{base.stem}-{self.games}{base.suffix}")
+        self.recorded = self.counted = self.analysis = None
+        self.watch.verdicts.clear()
+        self.after_change()
+        seed = self.driver.state.seed
+        self.say(problem or ("new game" if seed is None else f"new game: deal {seed}"),
+                 ERROR if problem else NOTE)
 
     def action_leave(self) -> None:
         """Quit; an unfinished game begun and not saved to go on with is abandoned, which

@@ -1,14 +1,17 @@
-"""Overlays: the keys (help), a yes/no question and the game-over panel."""
+"""Overlays: the keys (help), a yes/no question, a new game's deal and the game-over panel."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Static
+from textual.widgets import Input, Static
+
+from kibitz.core.errors import KibitzError
 
 
 class HelpScreen(ModalScreen[None]):
@@ -61,6 +64,7 @@ class GameOverScreen(ModalScreen[str]):
         Binding("q", "choose('quit')", "Quit"),
         Binding("u", "choose('undo')", "Undo"),
         Binding("e", "choose('analyse')", "Analyse"),
+        Binding("n", "choose('new')", "New game"),
     ]
 
     def __init__(
@@ -77,7 +81,7 @@ class GameOverScreen(ModalScreen[str]):
         self.stats = stats
 
     def compose(self) -> ComposeResult:
-        keys = "Esc: look at the table   e: analyse   q: quit"
+        keys = "Esc: look at the table   n: new game   e: analyse   q: quit"
         keys += "   u: undo" if self.can_undo else ""
         with Vertical(id="over", classes="panel"):
             yield Static(self.heading, classes="heading")
@@ -92,3 +96,51 @@ class GameOverScreen(ModalScreen[str]):
     def action_choose(self, what: str) -> None:
         if what != "undo" or self.can_undo:
             self.dismiss(what)
+
+
+class NewGameScreen(ModalScreen[str | None]):
+    """A new game with the same players: the deal number typed (empty: a random deal),
+    checked here, in games that are dealt; answers the number's text (empty where there is
+    no deal), or None when the person thinks better of it."""
+
+    BINDINGS: ClassVar[list[Binding]] = [
+        Binding("escape", "answer(None)", "Cancel"),
+        Binding("enter", "answer('')", "New game", show=False),
+    ]
+
+    def __init__(
+        self, heading: str, warning: str, check: Callable[[str], object] | None
+    ) -> None:
+        """``warning``: what leaving the game now costs (empty if nothing); ``check`` raises
+        a KibitzError naming what is wrong with a deal number (None: the game is not dealt)."""
+        super().__init__()
+        self.heading = heading
+        self.warning = warning
+        self.check = check
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="new-game", classes="panel"):
+            yield Static(self.heading, classes="heading")
+            if self.warning:
+                yield Static(self.warning, id="warning")
+            if self.check is not None:
+                yield Input(placeholder="deal number (empty: a random deal)", id="deal")
+                yield Static(id="problem")
+            yield Static(
+                f"Enter: {'deal' if self.check else 'start it'}   Esc: stay in this game",
+                classes="note",
+            )
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        text = event.value.strip()
+        if text and self.check is not None:
+            try:
+                self.check(text)
+            except KibitzError as exc:
+                self.query_one("#problem", Static).update(str(exc))
+                return
+        self.dismiss(text)
+
+    def action_answer(self, text: str | None) -> None:
+        self.dismiss(text)
