@@ -1,17 +1,19 @@
-"""``kibitz play``: a person plays (or watches) any game in the terminal.
+"""``kibitz play`` and ``kibitz join``: a person plays (or watches) any game in the terminal.
 
 The screen is the game's view (chosen by what the game declares) beside a panel with the
 seats, whose turn it is, the move log, the person's legal moves and a box to type a move
-in. Computer seats think in a worker thread, so the screen never freezes; undo and redo (a
+in. The game behind it is a driver (``PlayDriver``): a local one, whose computer seats
+think in a worker thread, so the screen never freezes, and whose undo and redo (a
 take-back to the person's previous turn against the computer), giving up and the patience
-assistant go through the same core ``Session`` as the web app.
+assistant go through the same core ``Session`` as the web app; or a server table's, whose
+WebSocket runs in an async worker and whose states redraw the screen as they come.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from rich.style import Style
 from rich.text import Text
@@ -19,6 +21,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.suggester import SuggestFromList
+from textual.widget import Widget
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -27,7 +30,7 @@ from kibitz.core.errors import KibitzError
 from kibitz.core.session import Step
 from kibitz.core.stats import Entry
 from kibitz.tui.analysis import AnalysisRun, AnalysisScreen
-from kibitz.tui.driver import Driver
+from kibitz.tui.driver import OFFERED, PlayDriver
 from kibitz.tui.panels import log_text, move_spots, seats_text, status_text
 from kibitz.tui.picker import Pick, Picker, names_card, pickable
 from kibitz.tui.screens import ConfirmScreen, GameOverScreen, HelpScreen, NewGameScreen
@@ -39,6 +42,7 @@ WIDE = 110
 """Screens at least this wide get the wider side panel."""
 ERROR = Style(color="#e74c3c", bold=True)
 NOTE = Style(color="#f5b041")
+W = TypeVar("W", bound=Widget)
 
 
 class PlayApp(App[None]):
@@ -63,13 +67,13 @@ class PlayApp(App[None]):
         Binding("e", "analyse", "analyse", tooltip="analyse the finished game, move by move"),
         Binding("x", "give_up", "give up", tooltip="resign (or concede the deal): a loss"),
         Binding("n", "new_game", "new", tooltip="a new game, same players (a deal: which one?)"),
-        Binding("d", "draw", "draw", tooltip="agree a draw (two people at this screen)"),
+        Binding("d", "draw", "draw", tooltip="agree a draw (between the people playing)"),
         Binding("q", "leave", "quit", tooltip="quit"),
         Binding("escape", "back", "back", show=False),
     ]
 
     def __init__(
-        self, driver: Driver, record_path: Path, save_unfinished: bool = False,
+        self, driver: PlayDriver, record_path: Path, save_unfinished: bool = False,
         pause: float = 0.5, stats: StatsBook | None = None,
     ) -> None:  # fmt: skip
         """``stats``: where the person's games are counted (None: nowhere)."""
@@ -102,6 +106,8 @@ class PlayApp(App[None]):
         """The finished game's analysis, kept while the game stays as it was analysed."""
         self._epoch = 0
         """Bumped on every change, so that a worker's late answer is dropped."""
+        self.sent = False
+        """A move was sent to the server and its answer has not come yet."""
         self.frame = self._frame()
         self.view: GameView = view_for(self.description, self.frame.observation)(
             self.frame, id="view"
@@ -126,6 +132,14 @@ class PlayApp(App[None]):
         self._show()
         self._focus_for_turn()
         self._next_turn()
+        link = self.driver.link(self.heard)
+        if link is not None:
+            self.run_worker(link, name="link", group="link")
+
+    def part(self, selector: str, kind: type[W]) -> W:
+        """A widget of the board's screen, whatever screen is shown over it (a server's
+        state may come while a question or the help is open)."""
+        return self.screen_stack[0].query_one(selector, kind)
 
     def on_resize(self) -> None:
         self._resize(self.size.width)
@@ -151,20 +165,20 @@ class PlayApp(App[None]):
         """Redraw everything from the driver."""
         self.frame = self._frame()
         self.view.show(self.frame)
-        self.query_one("#seats", Static).update(seats_text(self.driver, self.frame))
-        thinking = self.busy == "thinking"
-        self.query_one("#status", Static).update(status_text(self.driver, self.frame, thinking))
-        self.query_one("#log-text", Static).update(log_text(self.frame, self.driver.log))
-        self.query_one("#log", VerticalScroll).scroll_end(animate=False)
+        self.part("#seats", Static).update(seats_text(self.driver, self.frame))
+        thinking = self.busy == "thinking" or self.driver.thinking()
+        self.part("#status", Static).update(status_text(self.driver, self.frame, thinking))
+        self.part("#log-text", Static).update(log_text(self.frame, self.driver.log))
+        self.part("#log", VerticalScroll).scroll_end(animate=False)
         self._fill_menu(self.frame.moves)
         texts = [m["text"] for m in self.frame.moves]
-        self.query_one("#entry", Input).suggester = SuggestFromList(texts, case_sensitive=False)
-        self.query_one("#keys", Static).update(self._keys_line())
+        self.part("#entry", Input).suggester = SuggestFromList(texts, case_sensitive=False)
+        self.part("#keys", Static).update(self._keys_line())
 
     def _fill_menu(self, moves: list[dict[str, Any]]) -> None:
         """List ``moves``, a set's chosen cards marked; the same moves listed again keep the
         highlighted one (choosing a set's cards from the list)."""
-        menu = self.query_one("#menu", OptionList)
+        menu = self.part("#menu", OptionList)
         ids = [str(m["id"]) for m in moves]
         same = ids == [menu.get_option_at_index(i).id for i in range(menu.option_count)]
         keep = menu.highlighted if same else None
@@ -201,7 +215,7 @@ class PlayApp(App[None]):
     def say(self, text: str, style: Style | str = "") -> None:
         """Show a one-line message (an error, a hint, an answer)."""
         self.message = text
-        self.query_one("#message", Static).update(Text(text, style))
+        self.part("#message", Static).update(Text(text, style))
 
     # -- turns -----------------------------------------------------------------------------
     def after_change(self) -> None:
@@ -216,19 +230,37 @@ class PlayApp(App[None]):
         self._check_winnable()
         self._next_turn()
 
+    def heard(self, kind: str, text: str) -> None:
+        """What a server's table said (``kibitz.tui.driver.Notify``): a new moment of the
+        game goes on as after any move (a sent move's typed text is cleared), the same one
+        only redraws (a half-made pick stays), a refusal and a note are said."""
+        if kind == "change":
+            sent, self.sent = self.sent, False
+            if sent:
+                self.part("#entry", Input).value = ""
+                self.say("")
+            self.after_change()
+        elif kind == "update":
+            self._show()
+        elif kind == "error":
+            self.sent = False
+            self._show()
+        if text:
+            self.say(text, ERROR if kind == "error" else NOTE)
+
     def _focus_for_turn(self, leave_typing: bool = False) -> None:
         """Focus the view where the person's moves can be pointed at, else the move list
         (the typing box keeps the focus unless ``leave_typing``)."""
-        if self.query_one("#entry").has_focus and not leave_typing:
+        if self.part("#entry", Widget).has_focus and not leave_typing:
             return
         moves = self.frame.moves
         if self.view.layout_spots() and (pickable(moves) or not moves):
             self.view.focus()
         else:
-            self.query_one("#menu").focus()
+            self.part("#menu", Widget).focus()
 
     def _next_turn(self) -> None:
-        if self.driver.session.is_over():
+        if self.driver.is_over():
             self._game_over()
             return
         if self.driver.computer_to_act() is not None:
@@ -242,9 +274,8 @@ class PlayApp(App[None]):
         if seat is None or self.busy:
             return
         self.busy = "thinking"
-        self.query_one("#status", Static).update(status_text(self.driver, self.frame, True))
-        state = self.driver.state.clone()
-        self._work(lambda: self.driver.think(seat, state), lambda a: self._computer(seat, a))
+        self.part("#status", Static).update(status_text(self.driver, self.frame, True))
+        self._work(self.driver.thinker(seat), lambda a: self._computer(seat, a))
 
     def _computer(self, seat: int, action: int) -> None:
         self.driver.play_computer(seat, action)
@@ -282,20 +313,22 @@ class PlayApp(App[None]):
             self._show()
 
     def _game_over(self) -> None:
-        self.recorded = self.driver.write_record(self.record_path)
         driver = self.driver
-        out = driver.session.outcome()
-        result = out.describe(driver.game.player_names) if out else "over"
+        self.recorded = driver.write_record(self.record_path)
+        end = driver.ending()
+        result = end.text if end else "over"
         heading = "Game over"
-        if out is not None and driver.viewer is not None and not driver.between_people():
-            heading = f"Game over: {out.result_for(driver.game.side_of(driver.viewer))}"
+        if end is not None and end.for_viewer is not None:
+            heading = f"Game over: {end.for_viewer}"
         can_undo = driver.can_take_back()
         try:
             line = self._count()
         except StatsFileError as exc:
             line = str(exc)
-        self.push_screen(GameOverScreen(heading, result, str(self.recorded), can_undo, line),
-                         self._after_over)
+        record = None if self.recorded is None else str(self.recorded)
+        screen = GameOverScreen(heading, result, record, can_undo, line,
+                                can_new=driver.offers("new_game"))
+        self.push_screen(screen, self._after_over)
 
     def _count(self) -> str | None:
         """Count the person's game in the statistics and give the game's line of them;
@@ -311,7 +344,7 @@ class PlayApp(App[None]):
     def _after_over(self, what: str | None) -> None:
         if what == "quit":
             self.exit()
-        elif what == "new":
+        elif what == "new" and self.driver.offers("new_game"):
             self.action_new_game()
         elif what == "undo":
             self.action_undo()
@@ -329,8 +362,13 @@ class PlayApp(App[None]):
         except KibitzError as exc:
             self.say(str(exc), ERROR)
             return
+        if not self.driver.immediate:  # sent: the server's answer redraws, or is said
+            self.sent = True
+            self.picker.drop()
+            self._show()
+            return
         self.say("")
-        self.query_one("#entry", Input).value = ""
+        self.part("#entry", Input).value = ""
         self.after_change()
 
     def on_game_view_picked(self, message: GameView.Picked) -> None:
@@ -343,7 +381,7 @@ class PlayApp(App[None]):
             return
         if pick.kind == "ask":
             self._fill_menu(list(pick.moves))
-            self.query_one("#menu").focus()
+            self.part("#menu", Widget).focus()
             self.say("choose one of these moves", NOTE)
             return
         if pick.kind == "turn":  # a set chosen whole: played once the person says yes
@@ -381,44 +419,33 @@ class PlayApp(App[None]):
 
     # -- actions ---------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        session = self.driver.session
-        if action in ("undo", "redo"):
-            return self.driver.takes_back()
-        if action == "draw":
-            return (session.features.draw_offers and self.driver.between_people()
-                    and not session.is_over())
-        if action == "give_up":
-            return (session.features.concede and self.driver.viewer is not None
-                    and not session.is_over())
+        if action in OFFERED:
+            return self.driver.offers(action)
         if action == "back_to_winnable":
             return self.back_to is not None
-        if action in ("hint", "winnable", "autocomplete", "autoplay", "warn_lost"):
-            return session.assistant is not None and self.driver.viewer is not None
         if action == "copy_position":
             return isinstance(self.frame.observation.get("position"), str)
         if action == "flip":
             return "board" in self.description
-        if action == "analyse":
-            return self.driver.session.is_over()
         return True
 
     def action_help(self) -> None:
         self.push_screen(HelpScreen(self._keys()))
 
     def action_type_move(self) -> None:
-        self.query_one("#entry").focus()
+        self.part("#entry", Widget).focus()
 
     def action_move_menu(self) -> None:
         if not self.frame.moves:
             self.say("no moves to choose from now", ERROR)
             return
-        self.query_one("#entry", Input).value = ""
+        self.part("#entry", Input).value = ""
         self._fill_menu(self.frame.moves)
-        self.query_one("#menu").focus()
+        self.part("#menu", Widget).focus()
 
     def action_back(self) -> None:
         """Leave the typing box or the menu: the board (or the menu) again, all moves listed."""
-        self.query_one("#entry", Input).value = ""
+        self.part("#entry", Input).value = ""
         self.picker.drop()
         self._show()
         self._focus_for_turn(leave_typing=True)
@@ -436,10 +463,10 @@ class PlayApp(App[None]):
 
     def action_analyse(self) -> None:
         """The analysis screen of the finished game (begun, or kept from before)."""
-        if not self.driver.session.is_over():
+        if not self.driver.is_over():
             self.say("only a finished game is analysed", ERROR)
             return
-        history = tuple(self.driver.state.history)
+        history = self.driver.history()
         if self.analysis is None or self.analysis.history != history:
             try:
                 self.analysis = AnalysisRun(self.driver.record())
@@ -455,7 +482,7 @@ class PlayApp(App[None]):
 
     def action_give_up(self) -> None:
         """Resign (or concede a patience deal), once the person confirms."""
-        if self.driver.session.is_over():
+        if self.driver.is_over():
             self.say("the game is over", ERROR)
             return
         what = "Resign" if self.driver.game.num_players > 1 else "Concede"
@@ -466,15 +493,17 @@ class PlayApp(App[None]):
             self._end(self.driver.give_up)
 
     def action_draw(self) -> None:
-        """A draw, once both people at this screen say so."""
-        if self.driver.session.is_over():
+        """A draw, once both people say so (at this screen, or each at their own)."""
+        if self.driver.is_over():
             self.say("the game is over", ERROR)
             return
-        self.push_screen(ConfirmScreen("Do both players agree a draw?"), self._draw)
+        self.push_screen(ConfirmScreen(self.driver.draw_question()), self._draw)
 
     def _draw(self, yes: bool | None) -> None:
-        if yes:
-            self._end(self.driver.agree_draw)
+        """The answer to the draw question (a no declines the offer at a server's table;
+        at this screen it changes nothing)."""
+        if yes or (yes is False and not self.driver.immediate):
+            self._end(lambda: self.driver.answer_draw(bool(yes)))
 
     def _end(self, declare: Callable[[], None]) -> None:
         """End the game by a player's decision (a refusal is shown and changes nothing)."""
@@ -483,7 +512,8 @@ class PlayApp(App[None]):
         except KibitzError as exc:
             self.say(str(exc), ERROR)
             return
-        self.after_change()
+        if self.driver.immediate:
+            self.after_change()
 
     def action_undo(self) -> None:
         self._session_step(self.driver.undo, "taken back")
@@ -500,7 +530,7 @@ class PlayApp(App[None]):
     def action_autocomplete(self) -> None:
         self._session_step(self.driver.autocomplete, "auto-completed")
 
-    def _session_step(self, step: Callable[[], Step], done: str) -> None:
+    def _session_step(self, step: Callable[[], Step | None], done: str) -> None:
         """Undo, redo or auto-complete (a computer's thinking is dropped)."""
         if self.busy not in ("", "thinking"):
             self.say(f"wait: {self.busy}", ERROR)
@@ -509,6 +539,8 @@ class PlayApp(App[None]):
             played = step()
         except KibitzError as exc:
             self.say(str(exc), ERROR)
+            return
+        if played is None:  # sent: the server's answer redraws
             return
         n = len(played.actions)
         self.say(f"{n} move{'s' * (n != 1)} {done}")
@@ -519,20 +551,21 @@ class PlayApp(App[None]):
         if self.busy:
             self.say(f"wait: {self.busy}", ERROR)
             return
-        session = self.driver.session
+        on = not self.driver.autoplay_on()
         try:
-            self.driver.set_autoplay(not session.autoplay)
+            self.driver.set_autoplay(on)
         except KibitzError as exc:
             self.say(str(exc), ERROR)
             return
-        self.say(f"autoplay {'on' if session.autoplay else 'off'}")
-        self.after_change()
+        self.say(f"autoplay {'on' if on else 'off'}")
+        if self.driver.immediate:
+            self.after_change()
 
     def action_hint(self) -> None:
         self._ask("looking for a hint", self.driver.hint, self._hinted)
 
     def action_winnable(self) -> None:
-        self._ask("solving", self.driver.session.winnable, lambda v: self.say(v.answer, NOTE))
+        self._ask("solving", self.driver.winnable, lambda v: self.say(v.answer, NOTE))
 
     def _ask(self, doing: str, job: Callable[[], Any], then: Callable[[Any], None]) -> None:
         if self.busy:
@@ -551,14 +584,10 @@ class PlayApp(App[None]):
     def _check_winnable(self) -> None:
         """With "warn when lost" on, ask the solver about the position now, in the
         background (a move made meanwhile drops the answer)."""
-        session = self.driver.session
-        assistant, ply = session.assistant, len(session.state.history)
-        if (assistant is None or self.driver.viewer is None or session.is_over()
-                or not self.watch.wants(ply)):
+        driver, ply = self.driver, self.driver.ply()
+        if not driver.offers("warn_lost") or driver.is_over() or not self.watch.wants(ply):
             return
-        state = session.state.clone()
-        self._work(lambda: assistant.winnable(state), lambda v: self._checked(ply, v),
-                   background=True)
+        self._work(driver.winnable_check(), lambda v: self._checked(ply, v), background=True)
 
     def _checked(self, ply: int, verdict: Verdict) -> None:
         back = self.watch.answer(ply, verdict)
@@ -580,7 +609,7 @@ class PlayApp(App[None]):
         """Ask for a new game's deal (same game, options and players); leaving a game begun
         and unfinished counts it lost, or saves it where the record is kept to go on with."""
         game, warning = self.driver.game, ""
-        if not self.driver.session.is_over() and self.driver.begun():
+        if not self.driver.is_over() and self.driver.begun():
             if self.save_unfinished:
                 warning = f"This game is saved to {self.record_path} to go on with."
             elif self.stats is not None and self._abandons():
@@ -594,7 +623,7 @@ class PlayApp(App[None]):
         if deal is None:
             return
         old, problem = self.driver, ""
-        if not old.session.is_over():
+        if not old.is_over():
             if self.save_unfinished:
                 self.recorded = old.write_record(self.record_path)
             elif self.stats is not None and self._abandons():
@@ -603,21 +632,21 @@ class PlayApp(App[None]):
                 except StatsFileError as exc:
                     problem = str(exc)
         seed = old.game.parse_seed(deal) if deal else None
-        self.driver = Driver(old.game, old.players, seed, autoplay=old.session.autoplay)
+        self.driver = old.new_game(seed)
         self.games += 1
         base = self.first_record
         self.record_path = base.with_name(f"{base.stem}-{self.games}{base.suffix}")
         self.recorded = self.counted = self.analysis = None
         self.watch.verdicts.clear()
         self.after_change()
-        seed = self.driver.state.seed
+        seed = self.driver.deal_number()
         self.say(problem or ("new game" if seed is None else f"new game: deal {seed}"),
                  ERROR if problem else NOTE)
 
     def action_leave(self) -> None:
         """Quit; an unfinished game begun and not saved to go on with is abandoned, which
         counts as lost once the person says so."""
-        if self.driver.session.is_over():
+        if self.driver.is_over():
             self.exit()
         elif self.save_unfinished:
             self.recorded = self.driver.write_record(self.record_path)

@@ -1,20 +1,24 @@
-"""The game behind the screen: a core ``Session``, the computer seats and the move log.
+"""The game behind the screen: what the app asks of it (``PlayDriver``) and the local
+driver, a core ``Session`` with the computer seats and the move log.
 
-The driver knows nothing of Textual; the app asks it what to draw (the viewer's
-observation, the person's structured moves, the log) and tells it what was played.
+A driver knows nothing of Textual; the app asks it what to draw (the viewer's
+observation, the person's structured moves, the log) and tells it what was played. The
+local ``Driver`` plays here; ``kibitz.tui.remote.RemoteDriver`` sits at a server's table
+and sends what is played there, the server's answer coming back as a new state.
 """
 
 from __future__ import annotations
 
 import secrets
 import uuid
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from kibitz.ai import make_agent
 from kibitz.core.agent import Agent
-from kibitz.core.capabilities import Hint, level_name
+from kibitz.core.capabilities import Hint, Verdict, level_name
 from kibitz.core.errors import IllegalAction
 from kibitz.core.game import Game, State
 from kibitz.core.record import dumps_record, replay
@@ -34,8 +38,84 @@ class LogEntry:
     text: str | None
 
 
+@dataclass(frozen=True)
+class Ending:
+    """How a game ended: ``text`` for everyone ("Blue wins (resignation)") and, where one
+    person plays here, as their side says it ("You won"; None otherwise)."""
+
+    text: str
+    for_viewer: str | None
+
+
+Notify = Callable[[str, str], None]
+"""How a remote driver tells the app what the server said: ``(kind, text)``, kind
+``change`` (a new state: redraw and go on), ``update`` (the same position: redraw),
+``error`` (a refusal: ``text`` says why) or ``note`` (the connection, an offer)."""
+
+OFFERED = ("undo", "redo", "draw", "give_up", "hint", "winnable", "warn_lost",
+           "autocomplete", "autoplay", "analyse", "new_game")
+"""The app's actions that work only where the driver ``offers`` them."""
+
+
+class PlayDriver(Protocol):
+    """What the app asks of the game behind the screen, played here or at a server's table."""
+
+    game: Game
+    log: list[LogEntry]
+    immediate: bool
+    """True: a change is made at once (the app redraws after it); False: it is sent, and
+    the answer comes back through ``link``'s ``notify``."""
+
+    @property
+    def viewer(self) -> int | None: ...
+    def observation(self) -> dict[str, Any]: ...
+    def person_moves(self) -> list[dict[str, Any]]: ...
+    def to_act(self) -> int | None: ...
+    def computer_to_act(self) -> int | None: ...
+    def is_over(self) -> bool: ...
+    def ending(self) -> Ending | None: ...
+    def thinking(self) -> bool: ...
+    def autoplay_on(self) -> bool: ...
+    def deal_number(self) -> int | str | None: ...
+    def seat_label(self, seat: int) -> str: ...
+    def offers(self, action: str) -> bool: ...
+    def can_take_back(self) -> bool: ...
+    def begun(self) -> bool: ...
+    def entry(self) -> Entry | None: ...
+    def history(self) -> tuple[int, ...]: ...
+    def ply(self) -> int: ...
+    def play(self, move: int | str) -> Step | None: ...
+    def thinker(self, seat: int) -> Callable[[], int]: ...
+    def play_computer(self, seat: int, action: int) -> Step: ...
+    def undo(self) -> Step | None: ...
+    def undo_to(self, ply: int) -> Step | None: ...
+    def redo(self) -> Step | None: ...
+    def autocomplete(self) -> Step | None: ...
+    def set_autoplay(self, on: bool) -> Step | None: ...
+    def give_up(self) -> None: ...
+    def draw_question(self) -> str: ...
+    def answer_draw(self, yes: bool) -> None: ...
+    def hint(self) -> Hint: ...
+    def winnable(self) -> Verdict: ...
+    def winnable_check(self) -> Callable[[], Verdict]: ...
+    def record(self) -> dict[str, Any]: ...
+    def write_record(self, path: Path) -> Path | None: ...
+    def new_game(self, seed: int | None) -> PlayDriver: ...
+    def link(self, notify: Notify) -> Coroutine[Any, Any, None] | None: ...
+
+
+def agent_label(spec: str) -> str:
+    """``level 2, better`` for a computer level's spec, else the spec (``random``)."""
+    kind, _, level = spec.partition(":")
+    if kind == "level" and level.isdigit():
+        return f"level {level}, {level_name(int(level))}"
+    return spec
+
+
 class Driver:
     """A session with a person (or nobody) and computer players in the other seats."""
+
+    immediate = True
 
     def __init__(
         self,
@@ -150,14 +230,52 @@ class Driver:
     def seat_label(self, seat: int) -> str:
         """``Blue (you)``, ``Red (level 2, better)`` or ``Red (random)``."""
         spec = self.players[seat]
-        kind, _, level = (spec or "").partition(":")
-        if spec is None:
-            who = "you"
-        elif kind == "level" and level.isdigit():
-            who = f"level {level}, {level_name(int(level))}"
-        else:
-            who = spec
+        who = "you" if spec is None else agent_label(spec)
         return f"{self.game.player_names[seat]} ({who})"
+
+    def is_over(self) -> bool:
+        return self.session.is_over()
+
+    def ending(self) -> Ending | None:
+        """The result, as the person here says it where one plays (not two at one screen)."""
+        out = self.session.outcome()
+        if out is None:
+            return None
+        mine = None
+        if self.viewer is not None and not self.between_people():
+            mine = out.result_for(self.game.side_of(self.viewer))
+        return Ending(out.describe(self.game.player_names), mine)
+
+    def thinking(self) -> bool:
+        """False: the app itself runs this driver's computers (and knows when they think)."""
+        return False
+
+    def autoplay_on(self) -> bool:
+        return self.session.autoplay
+
+    def deal_number(self) -> int | None:
+        return self.state.seed
+
+    def offers(self, action: str) -> bool:
+        """Whether the app's ``action`` (one of ``OFFERED``) works in this game now."""
+        session, seated = self.session, self.viewer is not None
+        if action in ("undo", "redo"):
+            return self.takes_back()
+        if action == "draw":
+            return session.features.draw_offers and self.between_people() and not self.is_over()
+        if action == "give_up":
+            return session.features.concede and seated and not self.is_over()
+        if action in ("hint", "winnable", "autocomplete", "autoplay", "warn_lost"):
+            return session.assistant is not None and seated
+        if action == "analyse":
+            return self.is_over()
+        return action == "new_game"
+
+    def history(self) -> tuple[int, ...]:
+        return tuple(self.state.history)
+
+    def ply(self) -> int:
+        return len(self.state.history)
 
     # -- playing ---------------------------------------------------------------------------
     def play(self, move: int | str) -> Step:
@@ -174,6 +292,11 @@ class Driver:
     def think(self, seat: int, state: State) -> int:
         """The computer's choice for ``seat`` in ``state`` (a copy; runs in a worker)."""
         return self.agents[seat].choose(state, seat)
+
+    def thinker(self, seat: int) -> Callable[[], int]:
+        """The computer's choice for ``seat`` now, as a job for a worker (on a copy)."""
+        state = self.state.clone()
+        return lambda: self.think(seat, state)
 
     def play_computer(self, seat: int, action: int) -> Step:
         """Apply a computer's choice made for ``seat``."""
@@ -231,6 +354,14 @@ class Driver:
             raise IllegalAction("a draw is agreed between two people; the computer plays on")
         self.session.agree_draw()
 
+    def draw_question(self) -> str:
+        return "Do both players agree a draw?"
+
+    def answer_draw(self, yes: bool) -> None:
+        """Agree the draw once both people at this screen said yes."""
+        if yes:
+            self.agree_draw()
+
     def set_autoplay(self, on: bool) -> Step | None:
         """Switch autoplay; the safe moves it plays at once are logged as one step."""
         step = self.session.set_autoplay(on)
@@ -238,6 +369,17 @@ class Driver:
 
     def hint(self) -> Hint:
         return self.session.hint()
+
+    def winnable(self) -> Verdict:
+        return self.session.winnable()
+
+    def winnable_check(self) -> Callable[[], Verdict]:
+        """Whether the position now can still be won, as a job for a worker (on a copy)."""
+        assistant = self.session.assistant
+        if assistant is None:
+            raise IllegalAction(f"{self.game.name} has no solver")
+        state = self.state.clone()
+        return lambda: assistant.winnable(state)
 
     def autocomplete(self) -> Step:
         return self._played(self.session.autocomplete())
@@ -270,3 +412,12 @@ class Driver:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(dumps_record(self.record()), encoding="utf-8")
         return path
+
+    # -- the next game ---------------------------------------------------------------------
+    def new_game(self, seed: int | None) -> Driver:
+        """A new game of the same game, options and players (autoplay as it is now)."""
+        return Driver(self.game, self.players, seed, autoplay=self.session.autoplay)
+
+    def link(self, notify: Notify) -> None:
+        """None: a local game has no connection to keep."""
+        return None

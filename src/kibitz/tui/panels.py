@@ -7,11 +7,11 @@ from typing import Any
 from rich.style import Style
 from rich.text import Text
 
-from kibitz.tui.driver import Driver, LogEntry
+from kibitz.tui.driver import LogEntry, PlayDriver
 from kibitz.tui.views.base import MUTED, Frame
 
 
-def seats_text(driver: Driver, frame: Frame) -> Text:
+def seats_text(driver: PlayDriver, frame: Frame) -> Text:
     """Each seat with who plays it, in the seat's colour."""
     out = Text()
     for seat in range(driver.game.num_players):
@@ -22,14 +22,14 @@ def seats_text(driver: Driver, frame: Frame) -> Text:
     return out
 
 
-def status_text(driver: Driver, frame: Frame, thinking: bool) -> Text:
+def status_text(driver: PlayDriver, frame: Frame, thinking: bool) -> Text:
     """Whose turn (or the result), the phase and the scores."""
     obs = frame.observation
     out = Text()
     if obs["result"] is not None:
         out.append(f"Game over: {obs['result']['text']}", Style(bold=True))
-    elif (declared := driver.session.outcome()) is not None:
-        out.append(f"Game over: {declared.describe(driver.game.player_names)}", Style(bold=True))
+    elif (declared := driver.ending()) is not None:
+        out.append(f"Game over: {declared.text}", Style(bold=True))
     elif obs["to_act"] is not None:
         seat = obs["to_act"]
         name = frame.seat_name(seat)
@@ -39,9 +39,9 @@ def status_text(driver: Driver, frame: Frame, thinking: bool) -> Text:
         out.append(f"{name} {doing}", Style(color=frame.seat_ink(seat), bold=True))
     if obs["phase"] not in ("play", "over"):
         out.append(f"  [{obs['phase']}]", Style(color=MUTED))
-    if driver.session.autoplay:
+    if driver.autoplay_on():
         out.append("  [autoplay]", Style(color=MUTED))
-    seed = driver.state.seed
+    seed = driver.deal_number()
     if driver.game.perfect_information and seed is not None:  # hidden cards: the seed is too
         out.append(f"  #{seed}", Style(color=MUTED))
     scores = obs.get("scores")

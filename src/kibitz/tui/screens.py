@@ -69,10 +69,12 @@ class GameOverScreen(ModalScreen[str]):
 
     def __init__(
         self, heading: str, result: str, record: str | None, can_undo: bool,
-        stats: str | None = None,
+        stats: str | None = None, can_new: bool = True,
     ) -> None:  # fmt: skip
-        """``stats``: the game's line of the person's statistics, where the game counts."""
+        """``stats``: the game's line of the person's statistics, where the game counts;
+        ``can_new``: whether ``n`` starts a new game (not at a server's table)."""
         super().__init__()
+        self.can_new = can_new
         self.heading = heading
         """"Game over", with the result as the person's side says it where one plays."""
         self.result = result
@@ -81,7 +83,8 @@ class GameOverScreen(ModalScreen[str]):
         self.stats = stats
 
     def compose(self) -> ComposeResult:
-        keys = "Esc: look at the table   n: new game   e: analyse   q: quit"
+        new = "   n: new game" if self.can_new else ""
+        keys = f"Esc: look at the table{new}   e: analyse   q: quit"
         keys += "   u: undo" if self.can_undo else ""
         with Vertical(id="over", classes="panel"):
             yield Static(self.heading, classes="heading")
@@ -94,7 +97,7 @@ class GameOverScreen(ModalScreen[str]):
             yield Static(keys, classes="note")
 
     def action_choose(self, what: str) -> None:
-        if what != "undo" or self.can_undo:
+        if (what != "undo" or self.can_undo) and (what != "new" or self.can_new):
             self.dismiss(what)
 
 
