@@ -175,6 +175,21 @@ class Store:
             private=row.private,
         )
 
+    def open_tables(self, game: str, player: str) -> list[str]:
+        """The ids of the unfinished tables of ``game`` where ``player`` holds a person's
+        seat and an action was played, oldest first (a table without one was not played:
+        it need not be loaded to tell)."""
+        seated = select(SeatRow.table_id).where(
+            SeatRow.table_id == TableRow.id, SeatRow.kind == "human", SeatRow.name == player)
+        moved = select(ActionRow.table_id).where(ActionRow.table_id == TableRow.id)
+        with self.session() as s:
+            return list(s.scalars(
+                select(TableRow.id)
+                .where(TableRow.status == "playing", TableRow.game == game,
+                       seated.exists(), moved.exists())
+                .order_by(TableRow.created_at, TableRow.id)
+            ))
+
     def record(self, table_id: str) -> dict[str, Any] | None:
         """The stored record of a finished table."""
         with self.session() as s:

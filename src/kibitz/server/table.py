@@ -60,6 +60,12 @@ class LiveTable:
         return self.session.state
 
     @property
+    def played(self) -> bool:
+        """Whether a move was made beyond the start's automatic ones: from then on a patience
+        deal counts, and leaving it loses it (rules e.9)."""
+        return len(self.state.history) > self.session.start_ply
+
+    @property
     def status(self) -> str:
         """``finished`` once the game is over (or conceded), else ``playing``."""
         return "finished" if self.session.is_over() else "playing"
@@ -142,6 +148,11 @@ class LiveTable:
             if seat.token_hash and hmac.compare_digest(seat.token_hash, digest):
                 return i
         return None
+
+    def seat_named(self, name: str) -> int | None:
+        """The first seat a person named ``name`` holds, or None."""
+        return next((i for i, seat in enumerate(self.seats)
+                     if seat.kind == "human" and seat.name == name), None)
 
     def _others(self, seat: int) -> list[SeatSpec]:
         side = self.game.side_of(seat)

@@ -1,8 +1,8 @@
 // The lobby: choose a game, its options, seed (or start position) and seats; start (leaving
-// this browser's unfinished patience deal of the game, which counts as lost); list the tables.
+// the player's unfinished patience deals of the game, which count as lost); list the tables.
 // The options form is built from each game's options JSON Schema.
 import { api, openTable } from "/static/net.js";
-import { concedeLeftDeal, tellTable } from "/static/opendeal.js";
+import { leaveDeals } from "/static/opendeal.js";
 import { el, showText } from "/static/ui.js";
 
 const $ = (id) => document.getElementById(id);
@@ -184,9 +184,8 @@ async function start(ev) {
   if (record) { body.record = record; body.options = {}; }
   try {
     const made = await api("POST", "/api/tables", body);
-    // The new deal made, this browser's unfinished one of the game is left: it counts as lost.
-    const lost = await concedeLeftDeal(game);
-    if (lost) tellTable(made.id, lost);
+    // The new deal made, the player's unfinished ones of the game are left: they count as lost.
+    await leaveDeals(game, made);
     openTable(made);
   } catch (e) {
     showText($("lobby-error"), e.message);
