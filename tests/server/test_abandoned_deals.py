@@ -14,6 +14,8 @@ from helpers import HUMAN, Server, new_table, receive_until
 from pagekit import DESKTOP, open_tab, start_from_lobby
 from playwright.sync_api import Browser, expect
 
+from kibitz.server.hub import Busy
+
 NEARLY_WON = "KC/KS/-/-/-/-/-/-/-/- QC,QS,KH,KD A"
 """A Fortress position won by its two moves ``0>F`` and ``1>F``."""
 SAFE_AT_ONCE = "2C/AC/3C/AS/4C5C6C7C8C9CTCJCQCKC/KSQSJSTS9S8S7S6S5S4S2S3S/-/-/-/- -,-,KH,KD A"
@@ -158,3 +160,25 @@ def test_the_page_says_a_deal_left_in_another_browser_was_counted_lost(
     assert httpx.get(f"{server.url}/api/tables/{fresh}").json()["status"] == "playing"
     assert tab.errors == []
     tab.close()
+
+
+def test_a_deal_that_cannot_be_loaded_now_is_left_for_the_next_new_deal(
+    client: TestClient, monkeypatch
+) -> None:
+    old = deal(client, "fortress", "ann", seed=3)
+    play(client, old)
+    hub = client.app.state.hub
+    hub.tables.pop(old["id"])  # put away: it must be loaded to be conceded
+    get = hub.get
+
+    def full(table_id: str) -> Any:
+        if table_id == old["id"]:
+            raise Busy("the server holds its limit of tables in play")
+        return get(table_id)
+
+    monkeypatch.setattr(hub, "get", full)
+    new = deal(client, "fortress", "ann", seed=5)
+    assert new["conceded"] == [] and status(client, new) == "playing"
+    monkeypatch.setattr(hub, "get", get)
+    assert deal(client, "fortress", "ann", seed=7)["conceded"] == [
+        {"table": old["id"], "deal": "3"}]

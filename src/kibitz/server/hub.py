@@ -228,7 +228,10 @@ class Hub:
         for name in names:
             others = [t for t in self.store.open_tables(table.game.name, name) if t != table.id]
             for table_id in others:
-                other = self.get(table_id)
+                try:
+                    other = self.get(table_id)
+                except Busy:  # no room to load it now: left to the player's next new deal
+                    continue
                 if await self._concede_left(other, name):
                     left.append(other)
         return left
