@@ -28,6 +28,17 @@ def book(tmp_path) -> StatsBook:
     return StatsBook(tmp_path / "data" / "statistics.json")
 
 
+async def move_and_quit_at_once(app: PlayApp) -> None:
+    """Play Smess's e2-e3 and quit: no question asked (nothing counts as lost)."""
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("colon", *"e2-e3", "enter")
+        await settle(pilot)
+        await pilot.press("escape", "q")
+        await pilot.pause()
+        assert not isinstance(app.screen, ConfirmScreen)
+
+
 async def test_quitting_a_begun_deal_asks_and_counts_it_lost(tmp_path, book):
     app = make_app("fortress", tmp_path / "r.json", seed=WINNABLE, stats=book)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -109,13 +120,7 @@ async def test_a_game_saved_to_go_on_with_is_not_abandoned(tmp_path, book):
     record = tmp_path / "r.json"
     app = make_app("smess", record, stats=book)
     app.save_unfinished = True
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("colon", *"e2-e3", "enter")
-        await settle(pilot)
-        await pilot.press("escape", "q")
-        await pilot.pause()
-        assert not isinstance(app.screen, ConfirmScreen)
+    await move_and_quit_at_once(app)
     assert book.load() == {}
     saved = parse_record_text(record.read_text())
     assert saved["metadata"]["game_id"] == app.driver.key
@@ -125,13 +130,7 @@ async def test_a_game_saved_to_go_on_with_is_not_abandoned(tmp_path, book):
 
 async def test_two_people_at_one_screen_count_nowhere(tmp_path, book):
     app = make_app("smess", tmp_path / "r.json", vs=("person",), stats=book)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("colon", *"e2-e3", "enter")
-        await settle(pilot)
-        await pilot.press("escape", "q")
-        await pilot.pause()
-        assert not isinstance(app.screen, ConfirmScreen)
+    await move_and_quit_at_once(app)
     assert book.load() == {}
 
 
