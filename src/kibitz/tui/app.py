@@ -541,6 +541,7 @@ class PlayApp(App[None]):
             self.say(str(exc), ERROR)
             return
         if played is None:  # sent: the server's answer redraws
+            self.say("")
             return
         n = len(played.actions)
         self.say(f"{n} move{'s' * (n != 1)} {done}")

@@ -1,0 +1,452 @@
+"""A seat at a server's table (``kibitz join``): the driver behind the terminal app when the
+game is played on a running ``kibitz serve``.
+
+The driver keeps the last state message the server sent the seat (its own observation:
+another seat's hidden cards never reach it) and sends what the person does as the web page
+does, over the table's WebSocket; the server's answer, a new state or an error, comes back
+through ``link``, the coroutine the app runs in a worker. Computer seats play on the server.
+A dropped connection is taken up again with the same token a few times, waiting longer
+each time; the game goes on at the server meanwhile, and the seat's token brings the
+player back to it later.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+from collections.abc import Callable, Coroutine
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidStatus, WebSocketException
+
+from kibitz.core.capabilities import Hint, Verdict
+from kibitz.core.errors import IllegalAction
+from kibitz.core.game import Game
+from kibitz.core.record import dumps_record
+from kibitz.core.registry import load
+from kibitz.core.session import Step
+from kibitz.core.stats import Entry
+from kibitz.tui.driver import Ending, LogEntry, Notify, agent_label
+from kibitz.tui.link import FORMS, TableError, TableServer, choose_seat, parse_link
+
+RETRIES = (0.5, 1.0, 2.0, 4.0, 8.0)
+"""Seconds waited before each try to take a dropped connection up again."""
+ANSWER_TIMEOUT = 120.0
+"""Seconds a hint or a "still winnable?" may take on the server."""
+NOT_HERE = (4403, 4404)
+"""Close codes of a connection the server refuses for good (no seat, no table)."""
+
+
+def sit(
+    url: str, token: str | None = None, name: str | None = None, seat: str | None = None,
+    watch: bool = False,
+) -> RemoteDriver:
+    """The driver of the table at ``url``: the seat a ``token`` holds (given, or in the
+    address), an open seat taken with the invite link's code (``seat``, by name or number,
+    else the first open one; ``name`` for the server's statistics), or a spectator's
+    (``watch``). TableError names what is wrong (the server's own words for a refusal)."""
+    link = parse_link(url, token)
+    if watch:
+        link = replace(link, invite=None, token=None)
+    elif link.token is None and link.invite is None:
+        raise TableError(f"{url.strip()[:120]!r} holds no invite code and no seat token: "
+                         f"give {FORMS}")
+    server = TableServer(link)
+    try:
+        if link.invite is not None and link.token is None:
+            taken = choose_seat(server.summary(), seat)
+            server.link = link.with_token(server.join(taken, link.invite, name))
+        try:
+            return RemoteDriver.open(server)
+        except TableError as exc:
+            if server.link.token == link.token:
+                raise
+            raise TableError(f"{exc}; the seat is yours: come back with "
+                             f"{server.link.comeback()}") from None
+    except BaseException:
+        server.close()
+        raise
+
+
+class RemoteDriver:
+    """One seat (or a spectator) at a server's table, behind the terminal app."""
+
+    immediate = False
+
+    def __init__(self, server: TableServer, state: dict[str, Any]) -> None:
+        """``state``: the seat's state message as the server sent it (from ``open``)."""
+        self.server = server
+        self.token = server.link.token
+        table = state["table"]
+        self.game: Game = load(table["game"], **table["options"])
+        self.seat: int | None = state["seat"]
+        self.msg = state
+        self.log: list[LogEntry] = []
+        self.final: dict[str, Any] | None = None
+        """The finished game's record (fetched when the game ends), None before."""
+        self.connected = False
+        self._queue: asyncio.Queue[str] | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._waiting: tuple[str, asyncio.Future[dict[str, Any]]] | None = None
+        self._asking = threading.Lock()
+        self._log(state)
+
+    @classmethod
+    def open(cls, server: TableServer) -> RemoteDriver:
+        """The driver of the seat ``server.link.token`` holds (a spectator's without one),
+        from the table's view now; TableError names a refusal (a token of no seat here)."""
+        driver = cls(server, server.view(server.link.token))
+        if driver.is_over():
+            driver._fetch_record()
+        return driver
+
+    def close(self) -> None:
+        """Let the HTTP connections go (the WebSocket closes with the app's worker)."""
+        self.server.close()
+
+    def comeback(self) -> str | None:
+        """The command that takes this seat up again (None: a spectator's)."""
+        return None if self.token is None else self.server.link.comeback()
+
+    # -- what the screen shows -------------------------------------------------------------
+    @property
+    def viewer(self) -> int | None:
+        return self.seat
+
+    @property
+    def table(self) -> dict[str, Any]:
+        summary: dict[str, Any] = self.msg["table"]
+        return summary
+
+    def observation(self) -> dict[str, Any]:
+        view: dict[str, Any] = self.msg["view"]
+        return view
+
+    def person_moves(self) -> list[dict[str, Any]]:
+        """The seat's legal moves (the server sends them to the seat to act only)."""
+        return list(self.msg["legal"]) if self.msg.get("your_turn") else []
+
+    def to_act(self) -> int | None:
+        seat = None if self.is_over() else self.observation().get("to_act")
+        return seat if isinstance(seat, int) else None
+
+    def computer_to_act(self) -> None:
+        """None: the server plays its computer seats."""
+        return None
+
+    def is_over(self) -> bool:
+        return self.msg.get("outcome") is not None
+
+    def ending(self) -> Ending | None:
+        out = self.msg.get("outcome")
+        if out is None:
+            return None
+        return Ending(str(out.get("text") or "over"), out.get("for_you"))
+
+    def thinking(self) -> bool:
+        return bool(self.msg.get("thinking"))
+
+    def autoplay_on(self) -> bool:
+        return bool(self.msg.get("autoplay"))
+
+    def deal_number(self) -> str | None:
+        """The deal the server shows (none for a game with hidden cards)."""
+        seed = self.table.get("seed")
+        return None if seed is None else str(seed)
+
+    def seat_label(self, seat: int) -> str:
+        """``Blue (you)``, ``Red (level 2, better)``, ``Red (Ann)``, ``Red (Ann, away)`` or
+        ``Red (open seat)``."""
+        s = self.table["seats"][seat]
+        if seat == self.seat:
+            who = "you"
+        elif s["kind"] == "computer":
+            who = agent_label(str(s["agent"]))
+        elif s["kind"] == "open":
+            who = "open seat"
+        else:
+            who = s["name"] or "a person"
+            who += "" if s.get("connected") else ", away"
+        return f"{self.game.player_names[seat]} ({who})"
+
+    def offers(self, action: str) -> bool:
+        """What the server offers this seat now, as its state says (a key it leaves out is
+        a feature it does not offer here)."""
+        m, seated, over = self.msg, self.seat is not None, self.is_over()
+        if action in ("undo", "redo"):
+            return "can_take_back" in m or "can_undo" in m
+        if action == "draw":
+            return bool(m.get("can_offer_draw")) and not over
+        if action == "give_up":
+            return self.game.features.concede and seated and not over
+        if action in ("hint", "winnable", "autocomplete", "autoplay", "warn_lost"):
+            return "autoplay" in m and seated
+        return action == "analyse" and over
+
+    def can_take_back(self) -> bool:
+        return bool(self.msg.get("can_take_back") or self.msg.get("can_undo"))
+
+    def begun(self) -> bool:
+        return any(entry.seat == self.seat for entry in self.log)
+
+    def entry(self) -> Entry | None:
+        """None: a server table's results count in the server's statistics (by name)."""
+        return None
+
+    def history(self) -> tuple[int, ...]:
+        return tuple(self.final["actions"]) if self.final else ()
+
+    def ply(self) -> int:
+        return int(self.msg["ply"])
+
+    # -- playing: each message sent; the server's answer comes through ``link`` -------------
+    def play(self, move: int | str) -> None:
+        """Send the seat's move: a legal move's id, or typed notation as a whole turn."""
+        named = {"turn": move} if isinstance(move, str) else {"id": move}
+        self._send({"type": "action", **named, "ply": self.ply()})
+
+    def thinker(self, seat: int) -> Callable[[], int]:
+        raise IllegalAction("the server plays its computer seats")
+
+    def play_computer(self, seat: int, action: int) -> Step:
+        raise IllegalAction("the server plays its computer seats")
+
+    def undo(self) -> None:
+        self._send({"type": "undo"})
+
+    def undo_to(self, ply: int) -> None:
+        self._send({"type": "undo", "to": ply})
+
+    def redo(self) -> None:
+        self._send({"type": "redo"})
+
+    def autocomplete(self) -> None:
+        self._send({"type": "autocomplete", "ply": self.ply()})
+
+    def set_autoplay(self, on: bool) -> None:
+        self._send({"type": "autoplay", "on": on})
+
+    def give_up(self) -> None:
+        self._send({"type": "concede"})
+
+    def _offer(self) -> tuple[int | None, bool]:
+        """The seat that offered a draw (None: no offer) and whether it is this side's."""
+        offer = self.msg.get("draw_offer")
+        if not isinstance(offer, int) or self.seat is None:
+            return None, False
+        return offer, offer in self.game.side_of(self.seat)
+
+    def draw_question(self) -> str:
+        offer, ours = self._offer()
+        if offer is None:
+            return "Offer a draw? It stands until they answer or a move is made."
+        if ours:
+            return "Withdraw your offer of a draw?"
+        return f"{self.game.player_names[offer]} offers a draw. Accept it? (n declines)"
+
+    def answer_draw(self, yes: bool) -> None:
+        """Offer, accept, withdraw or decline, as the question asked."""
+        offer, ours = self._offer()
+        if offer is None:
+            kind = "offer_draw" if yes else None
+        elif ours:
+            kind = "decline_draw" if yes else None
+        else:
+            kind = "accept_draw" if yes else "decline_draw"
+        if kind is not None:
+            self._send({"type": kind})
+
+    def hint(self) -> Hint:
+        """The server's hint (asked from a worker thread; waits for the answer)."""
+        reply = self._ask({"type": "hint", "ply": self.ply()}, "hint")
+        return Hint(str(reply["kind"]), str(reply["message"]), reply.get("action"),
+                    tuple(reply.get("line") or ()), reply.get("last_winnable_ply"))
+
+    def winnable(self) -> Verdict:
+        """The server's "still winnable?" (from a worker thread)."""
+        return Verdict(self._ask({"type": "winnable"}, "winnable")["verdict"])
+
+    def winnable_check(self) -> Callable[[], Verdict]:
+        return self.winnable
+
+    # -- the record ------------------------------------------------------------------------
+    def record(self) -> dict[str, Any]:
+        """The finished game's record, from the server."""
+        if self.final is None:
+            self.final = self.server.record()
+        return self.final
+
+    def write_record(self, path: Path) -> Path | None:
+        """Write the finished game's record fetched from the server (None: none came)."""
+        if self.final is None:
+            return None
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(dumps_record(self.final), encoding="utf-8")
+        return path
+
+    def _fetch_record(self) -> None:
+        try:
+            self.final = self.server.record()
+        except TableError:
+            self.final = None
+
+    def new_game(self, seed: int | None) -> RemoteDriver:
+        raise IllegalAction("a new game at a server's table is started from its page")
+
+    # -- the connection --------------------------------------------------------------------
+    def link(self, notify: Notify) -> Coroutine[Any, Any, None]:
+        return self._run(notify)
+
+    async def _run(self, notify: Notify) -> None:
+        """Keep the table's WebSocket open, taking it up again after a drop (``RETRIES``),
+        and tell the app what comes."""
+        self._loop = asyncio.get_running_loop()
+        tries = 0
+        while True:
+            why, code = await self._connection(notify, tries > 0)
+            if self.connected:
+                tries = 0
+            self.connected = False
+            if code in NOT_HERE:
+                notify("note", f"the server closed the connection: {why}")
+                return
+            if tries == len(RETRIES):
+                notify("note", f"connection lost ({why}); gave up after {tries} tries. The "
+                       f"game goes on at the server: {self._back()}")
+                return
+            delay = RETRIES[tries]
+            tries += 1
+            notify("note", f"connection lost ({why}); trying again in {delay:g} s "
+                   f"({tries} of {len(RETRIES)})")
+            await asyncio.sleep(delay)
+
+    def _back(self) -> str:
+        comeback = self.comeback()
+        if comeback is None:
+            return f"watch it again with kibitz join {self.server.link.page} --watch"
+        return f"come back with {comeback}"
+
+    async def _connection(self, notify: Notify, again: bool) -> tuple[str, int | None]:
+        """One connection, until it closes: why it ended and the close code."""
+        try:
+            async with connect(self.server.link.socket(), open_timeout=10,
+                               max_size=2**23) as ws:
+                self.connected = True
+                if again:
+                    notify("note", "connected again")
+                queue: asyncio.Queue[str] = asyncio.Queue()
+                self._queue = queue
+                sender = asyncio.create_task(self._sending(ws, queue))
+                try:
+                    async for text in ws:
+                        await self._take(str(text), notify)
+                finally:
+                    self._queue = None
+                    sender.cancel()
+                    self._drop_waiting()
+            code = ws.close_code
+            return ws.close_reason or f"closed by the server, code {code}", code
+        except ConnectionClosed as exc:
+            code = exc.rcvd.code if exc.rcvd else None
+            return (exc.rcvd.reason if exc.rcvd and exc.rcvd.reason else "dropped"), code
+        except InvalidStatus as exc:
+            return f"refused: HTTP {exc.response.status_code}", None
+        except (OSError, TimeoutError, WebSocketException) as exc:
+            return (str(exc).splitlines()[0] if str(exc) else type(exc).__name__), None
+
+    @staticmethod
+    async def _sending(ws: ClientConnection, queue: asyncio.Queue[str]) -> None:
+        while True:
+            await ws.send(await queue.get())
+
+    def _send(self, message: dict[str, Any]) -> None:
+        """Queue ``message`` for the server; refused while the connection is down."""
+        if self.seat is None:
+            raise IllegalAction("you are watching this table; only its players act")
+        if self._queue is None:
+            raise TableError("not connected to the server: nothing was sent (wait for the "
+                             "connection to come back)")
+        self._queue.put_nowait(json.dumps(message, separators=(",", ":")))
+
+    async def _take(self, text: str, notify: Notify) -> dict[str, Any]:
+        """One message from the server: a state (a change goes on with the game), an
+        error (a refusal), or the answer to a question."""
+        msg = json.loads(text)
+        kind = msg.get("type") if isinstance(msg, dict) else None
+        waiting = self._waiting
+        if kind == "state":
+            before, self.msg = self.msg, msg
+            self._log(msg)
+            changed = _moment(before) != _moment(msg)
+            if changed and self.is_over():
+                await asyncio.to_thread(self._fetch_record)
+            notify("change" if changed else "update", self._offer_news(before))
+        elif kind == "error" and waiting is not None:
+            waiting[1].set_exception(TableError(str(msg.get("message"))))
+        elif kind == "error":
+            notify("error", str(msg.get("message")))
+        elif waiting is not None and kind == waiting[0]:
+            waiting[1].set_result(msg)
+        return msg
+
+    def _offer_news(self, before: dict[str, Any]) -> str:
+        """What changed in the draw offers, in words (empty when nothing did)."""
+        offer, ours = self._offer()
+        if offer == before.get("draw_offer") or self.is_over():
+            return ""
+        if offer is None:
+            return "the draw offer is off"
+        if ours:
+            return "you offered a draw: it stands until they answer"
+        return f"{self.game.player_names[offer]} offers a draw: d answers it"
+
+    def _log(self, msg: dict[str, Any]) -> None:
+        """The move log: the server's list where the game hides nothing, else each last
+        action as this seat saw it, as the states come (those missed while away are not
+        known)."""
+        moves = msg.get("moves")
+        if moves is not None:
+            self.log = [LogEntry(i + 1, m["seat"], m["text"]) for i, m in enumerate(moves)]
+            return
+        ply, last = msg["ply"], msg["view"].get("last_action")
+        del self.log[next((i for i, e in enumerate(self.log) if e.ply > ply), len(self.log)):]
+        if last is not None and (not self.log or self.log[-1].ply < ply):
+            self.log.append(LogEntry(ply, last.get("seat"), last.get("text")))
+
+    # -- questions answered by the server (from a worker thread) ---------------------------
+    def _ask(self, message: dict[str, Any], answer: str) -> dict[str, Any]:
+        """Send ``message`` and wait for the server's ``answer`` (its error: TableError)."""
+        loop = self._loop
+        if loop is None:
+            raise TableError("not connected to the server")
+        with self._asking:
+            future = asyncio.run_coroutine_threadsafe(self._question(message, answer), loop)
+            try:
+                return future.result(timeout=ANSWER_TIMEOUT)
+            except TimeoutError:
+                future.cancel()
+                raise TableError(f"the server did not answer within {ANSWER_TIMEOUT:g} s") \
+                    from None
+
+    async def _question(self, message: dict[str, Any], answer: str) -> dict[str, Any]:
+        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self._waiting = (answer, future)
+        try:
+            self._send(message)
+            return await future
+        finally:
+            self._waiting = None
+
+    def _drop_waiting(self) -> None:
+        if self._waiting is not None and not self._waiting[1].done():
+            self._waiting[1].set_exception(TableError("the connection to the server dropped"))
+
+
+def _moment(msg: dict[str, Any]) -> tuple[Any, ...]:
+    """What makes a state a new moment of the game (not just who is connected): the ply,
+    the result, whose turn, autoplay."""
+    return msg["ply"], json.dumps(msg.get("outcome")), msg.get("your_turn"), msg.get("autoplay")

@@ -1,0 +1,366 @@
+"""``kibitz join``: the terminal app seated at a table of a real ``kibitz serve`` (the
+subprocess the browser tests use), the other seats played over the HTTP API or a WebSocket,
+as another player's page would."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Input, Static
+from tui_helpers import pick_by_keys
+from typer.testing import CliRunner
+from websockets.sync.client import connect
+
+from kibitz.cli import app as cli
+from kibitz.core.record import replay
+from kibitz.tui import PlayApp
+from kibitz.tui import remote as remote_module
+from kibitz.tui.link import TableError, TableLink, TableServer, parse_link
+from kibitz.tui.remote import RemoteDriver, sit
+from kibitz.tui.screens import ConfirmScreen, GameOverScreen, HelpScreen
+
+pytestmark = pytest.mark.anyio
+
+_spec = importlib.util.spec_from_file_location(
+    "server_helpers", Path(__file__).parents[1] / "server" / "helpers.py"
+)
+assert _spec is not None and _spec.loader is not None
+server_helpers = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(server_helpers)
+Server = server_helpers.Server
+"""``kibitz serve`` on a free port (tests/server/helpers.py)."""
+
+ANN: dict[str, Any] = {"kind": "human", "name": "Ann"}
+OPEN: dict[str, Any] = {"kind": "open"}
+COMPUTER: dict[str, Any] = {"kind": "computer", "level": 1}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    srv = Server(tmp_path_factory.mktemp("db") / "kibitz.db")
+    srv.start()
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture
+def own_server(tmp_path: Path) -> Iterator[Any]:
+    """A server of this test's own, to stop and start again."""
+    srv = Server(tmp_path / "kibitz.db")
+    srv.start()
+    yield srv
+    if srv.proc is not None and srv.proc.poll() is None:
+        srv.stop()
+
+
+def new_table(server: Any, game: str, seats: list[dict[str, Any]]) -> dict[str, Any]:
+    reply = httpx.post(f"{server.url}/api/tables", json={"game": game, "seats": seats})
+    assert reply.status_code == 200, reply.text
+    made: dict[str, Any] = reply.json()
+    return made
+
+
+def act(server: Any, made: dict[str, Any], seat: int, **move: Any) -> dict[str, Any]:
+    """Another player's move over HTTP, as ``POST /api/tables/{id}/actions``."""
+    body = {"token": made["tokens"][str(seat)], **move}
+    reply = httpx.post(f"{server.url}/api/tables/{made['id']}/actions", json=body)
+    assert reply.status_code == 200, reply.text
+    state: dict[str, Any] = reply.json()
+    return state
+
+
+def view(server: Any, made: dict[str, Any], seat: int | None = None) -> dict[str, Any]:
+    params = {} if seat is None else {"token": made["tokens"][str(seat)]}
+    state: dict[str, Any] = httpx.get(
+        f"{server.url}/api/tables/{made['id']}/view", params=params
+    ).json()
+    return state
+
+
+async def until(pilot: Pilot, holds: Callable[[], object], timeout: float = 30.0) -> None:
+    """Let the app run until ``holds()`` (the server answers in its own time)."""
+    deadline = time.monotonic() + timeout
+    while not holds():
+        assert time.monotonic() < deadline, "timed out waiting"
+        await pilot.pause(0.05)
+
+
+def text_of(app: PlayApp, selector: str) -> str:
+    return str(app.part(selector, Static).render())
+
+
+def keys(app: PlayApp) -> str:
+    return text_of(app, "#keys")
+
+
+# -- the address a player has in hand ------------------------------------------------------
+def test_the_invite_link_and_table_addresses_are_read() -> None:
+    link = parse_link("http://127.0.0.1:8000/join/AbC_12?invite=xyz")
+    assert link == TableLink("http://127.0.0.1:8000", "AbC_12", "xyz", None)
+    assert parse_link("127.0.0.1:8000/play/AbC_12#seat=1", token="t") == TableLink(
+        "http://127.0.0.1:8000", "AbC_12", None, "t")
+    proxied = parse_link("https://games.example/kibitz/play/T1?token=s3")
+    assert proxied == TableLink("https://games.example/kibitz", "T1", None, "s3")
+    assert proxied.socket() == "wss://games.example/kibitz/ws/tables/T1?token=s3"
+    assert proxied.comeback() == "kibitz join https://games.example/kibitz/play/T1 --token s3"
+    assert parse_link("ws://h:1/ws/tables/T2?token=k").base == "http://h:1"
+    assert parse_link("http://h/api/tables/T3/").table == "T3"
+    for bad in ("http://h:8000/", "http://h:8000/lobby", "ftp://h/join/T", "http://h:x/play/T"):
+        with pytest.raises(TableError, match="is not a table's address: give the invite link"):
+            parse_link(bad)
+
+
+# -- a person at each machine --------------------------------------------------------------
+async def test_a_person_joins_by_invite_and_moves_go_both_ways(server: Any, tmp_path: Path):
+    made = new_table(server, "smess", [ANN, OPEN])
+    driver = sit(server.url + made["invite"], name="Bob")
+    assert driver.seat == 1 and driver.token
+    assert httpx.get(f"{server.url}/api/tables/{made['id']}").json()["seats"][1]["name"] == "Bob"
+    app = PlayApp(driver, tmp_path / "r.json", pause=0)
+    async with app.run_test(size=(110, 34)) as pilot:
+        await until(pilot, lambda: driver.connected)
+        assert text_of(app, "#seats") == "■ Blue (Ann, away) · ■ Red (you)"
+        assert "Blue to play" in text_of(app, "#status")
+        act(server, made, 0, action="d2-d3")  # Ann, at her page
+        await until(pilot, lambda: driver.ply() == 1)
+        assert "Blue d2-d3" in text_of(app, "#log-text")
+        assert "Red to play (you)" in text_of(app, "#status")
+        assert "d draw" in keys(app) and "x give up" in keys(app) and "u undo" not in keys(app)
+        await pick_by_keys(pilot, app.view, "e7")
+        await pick_by_keys(pilot, app.view, "e6")
+        await until(pilot, lambda: driver.ply() == 2)
+        ann = view(server, made, 0)
+        assert ann["your_turn"] and ann["view"]["last_action"]["text"] == "e7-e6"
+        assert "Red e7-e6" in text_of(app, "#log-text")
+        await pilot.press("question_mark")  # a state that comes under a dialog is drawn
+        assert isinstance(app.screen, HelpScreen)
+        act(server, made, 0, action="c2-c3")
+        await until(pilot, lambda: driver.ply() == 3)
+        await pilot.press("escape")
+        assert "Blue c2-c3" in text_of(app, "#log-text")
+        assert "Red to play (you)" in text_of(app, "#status")
+
+
+async def test_a_refused_typed_move_says_the_servers_words_and_changes_nothing(
+    server: Any, tmp_path: Path
+):
+    made = new_table(server, "smess", [ANN, OPEN])
+    driver = sit(server.url + made["invite"])
+    act(server, made, 0, action="d2-d3")
+    app = PlayApp(driver, tmp_path / "r.json", pause=0)
+    async with app.run_test(size=(110, 34)) as pilot:
+        await until(pilot, lambda: driver.connected)
+        await pilot.press("colon", *"a1-a8", "enter")
+        await until(pilot, lambda: app.message)
+        assert app.message == "a1-a8 is not legal (Red to move)"  # the server's own words
+        assert app.part("#entry", Input).value == "a1-a8"  # kept to be put right
+        assert driver.ply() == 1 and view(server, made, 0)["ply"] == 1
+        app.part("#entry", Input).value = ""
+        await pilot.press(*"e7-e6", "enter")
+        await until(pilot, lambda: driver.ply() == 2)
+        assert app.message == "" and app.part("#entry", Input).value == ""
+
+
+async def test_resigning_ends_the_game_with_the_game_over_panel(server: Any, tmp_path: Path):
+    made = new_table(server, "smess", [ANN, OPEN])
+    driver = sit(server.url + made["invite"])
+    act(server, made, 0, action="d2-d3")
+    record = tmp_path / "smess.json"
+    app = PlayApp(driver, record, pause=0)
+    async with app.run_test(size=(110, 34)) as pilot:
+        await until(pilot, lambda: driver.connected)
+        await pilot.press("x")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
+        await until(pilot, lambda: isinstance(app.screen, GameOverScreen))
+        panel = app.screen
+        assert isinstance(panel, GameOverScreen)
+        assert panel.heading == "Game over: You lost"
+        assert panel.result == "Blue wins (resignation)" and not panel.can_new
+        assert view(server, made, 0)["outcome"]["for_you"] == "You won"
+        assert json.loads(record.read_text())["actions"] == ["d2-d3"]  # the server's record
+        await pilot.press("escape")
+        assert "x give up" not in keys(app) and "d draw" not in keys(app)
+        assert "e analyse" in keys(app)
+
+
+async def test_a_draw_offered_at_the_other_machine_is_answered_here(server: Any, tmp_path: Path):
+    made = new_table(server, "smess", [ANN, OPEN])
+    driver = sit(server.url + made["invite"])
+    app = PlayApp(driver, tmp_path / "r.json", pause=0)
+    page = f"ws://127.0.0.1:{server.port}/ws/tables/{made['id']}?token={made['tokens']['0']}"
+    async with app.run_test(size=(110, 34)) as pilot:
+        await until(pilot, lambda: driver.connected)
+        with connect(page) as ann:
+            ann.recv()
+            ann.send(json.dumps({"type": "offer_draw"}))
+            await until(pilot, lambda: "offers a draw" in app.message)
+            assert app.message == "Blue offers a draw: d answers it"
+            await pilot.press("d")
+            assert isinstance(app.screen, ConfirmScreen)
+            assert app.screen.question == "Blue offers a draw. Accept it? (n declines)"
+            await pilot.press("y")
+            await until(pilot, lambda: isinstance(app.screen, GameOverScreen))
+        assert app.screen.heading == "Game over: A draw"
+
+
+# -- computers at the server ---------------------------------------------------------------
+async def test_the_servers_computer_replies_and_a_take_back_goes_through_it(
+    server: Any, tmp_path: Path
+):
+    made = new_table(server, "cardmate", [{"kind": "human"}, COMPUTER])
+    driver = sit(f"{server.url}/play/{made['id']}", token=made["tokens"]["0"])
+    app = PlayApp(driver, tmp_path / "r.json", pause=0)
+    async with app.run_test(size=(110, 34)) as pilot:
+        await until(pilot, lambda: driver.connected and driver.person_moves())
+        assert "(level 1, poor)" in text_of(app, "#seats")
+        assert "u undo" in keys(app) and "d draw" not in keys(app)
+        await pilot.press("m", "enter")
+        await until(pilot, lambda: driver.ply() >= 2 and driver.person_moves())
+        computer = [e for e in driver.log if e.seat == 1]
+        assert computer and computer[0].text
+        assert f"{driver.game.player_names[1]} {computer[0].text}" in text_of(app, "#log-text")
+        assert "to play (you)" in text_of(app, "#status")
+        await pilot.press("u")
+        await until(pilot, lambda: driver.ply() == 0)
+        assert text_of(app, "#log-text") == "no moves yet"
+
+
+class Listening(RemoteDriver):
+    """A remote driver that keeps every message it is sent."""
+
+    messages: list[dict[str, Any]]
+
+    async def _take(self, text: str, notify: Any) -> dict[str, Any]:
+        self.messages.append(json.loads(text))
+        return await super()._take(text, notify)
+
+
+async def test_a_hidden_card_game_never_sends_the_terminal_another_hand(
+    server: Any, tmp_path: Path
+):
+    made = new_table(server, "tchess", [{"kind": "human"}, COMPUTER])
+    table = TableServer(parse_link(f"{server.url}/play/{made['id']}", made["tokens"]["0"]))
+    first = table.view(table.link.token)
+    driver = Listening.open(table)
+    driver.messages = [first]
+    app = PlayApp(driver, tmp_path / "r.json", pause=0)
+    async with app.run_test(size=(110, 34)) as pilot:
+        for _ in range(6):
+            await until(pilot, lambda: driver.connected and driver.person_moves())
+            ply = driver.ply()
+            await pilot.press("m", "enter")
+            await until(pilot, lambda p=ply: driver.ply() > p)
+        await pilot.press("escape", "x", "y")
+        await until(pilot, lambda: isinstance(app.screen, GameOverScreen))
+    done = replay(json.loads((tmp_path / "r.json").read_text()))
+    state, seen = done.state, {}
+    while True:  # each seat's observation at every ply, the game taken back move by move
+        seen[len(state.history)] = (state.observation(0), state.observation(1))
+        if not state.history:
+            break
+        state.undo()
+    states = [m for m in driver.messages if m["type"] == "state"]
+    assert len(states) > 6
+    for msg in states:
+        mine, theirs = (json.loads(json.dumps(o)) for o in seen[msg["ply"]])
+        assert mine["hand"] != theirs["hand"] or not mine["hand"]
+        assert msg["view"] == mine  # its own observation, and nothing more
+        assert "moves" not in msg  # no move list where the moves hide cards
+        assert all(e.get("card") is None for e in msg["view"]["log"]
+                   if e["event"] == "draw" and e["seat"] == 1)
+        assert msg["legal"] == [] or msg["your_turn"]
+
+
+async def test_watching_shows_the_table_and_offers_no_player_keys(server: Any, tmp_path: Path):
+    made = new_table(server, "smess", [ANN, OPEN])
+    driver = sit(server.url + made["invite"], watch=True)
+    assert driver.seat is None and driver.comeback() is None
+    app = PlayApp(driver, tmp_path / "r.json", pause=0)
+    async with app.run_test(size=(110, 34)) as pilot:
+        await until(pilot, lambda: driver.connected)
+        act(server, made, 0, action="d2-d3")
+        await until(pilot, lambda: driver.ply() == 1)
+        assert "Blue d2-d3" in text_of(app, "#log-text")
+        assert "x give up" not in keys(app) and "d draw" not in keys(app)
+        assert all(s["kind"] == "open" for s in view(server, made)["table"]["seats"][1:])
+
+
+# -- the connection ------------------------------------------------------------------------
+async def test_a_dropped_connection_is_taken_up_again_with_the_same_seat(
+    own_server: Any, tmp_path: Path
+):
+    made = new_table(own_server, "smess", [ANN, OPEN])
+    driver = sit(own_server.url + made["invite"])
+    app = PlayApp(driver, tmp_path / "r.json", pause=0)
+    async with app.run_test(size=(110, 34)) as pilot:
+        await until(pilot, lambda: driver.connected)
+        own_server.stop()
+        await until(pilot, lambda: "connection lost" in app.message)
+        assert "trying again in" in app.message
+        own_server.start()
+        await until(pilot, lambda: app.message == "connected again", timeout=60)
+        act(own_server, made, 0, action="d2-d3")
+        await until(pilot, lambda: driver.ply() == 1)
+        await pilot.press("colon", *"e7-e6", "enter")
+        await until(pilot, lambda: driver.ply() == 2)
+
+
+async def test_a_connection_that_stays_down_is_said_with_the_way_back(
+    own_server: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    monkeypatch.setattr(remote_module, "RETRIES", (0.05, 0.05))
+    made = new_table(own_server, "smess", [ANN, OPEN])
+    driver = sit(own_server.url + made["invite"])
+    app = PlayApp(driver, tmp_path / "r.json", pause=0)
+    async with app.run_test(size=(110, 34)) as pilot:
+        await until(pilot, lambda: driver.connected)
+        own_server.stop()
+        await until(pilot, lambda: "gave up" in app.message)
+        assert "gave up after 2 tries" in app.message
+        assert f"come back with kibitz join {own_server.url}/play/{made['id']} --token " in (
+            app.message)
+        await pilot.press("colon", *"e7-e6", "enter")
+        assert app.message.startswith("not connected to the server: nothing was sent")
+
+
+# -- the command's errors: one line, status 2 ----------------------------------------------
+def join(*args: str) -> Any:
+    return CliRunner().invoke(cli, ["join", *args])
+
+
+def refused(result: Any) -> str:
+    assert result.exit_code == 2, result.output
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, lines
+    return str(lines[0])
+
+
+def test_a_bad_invite_a_full_table_and_a_bad_token_are_the_servers_one_line(server: Any):
+    made = new_table(server, "smess", [ANN, OPEN])
+    wrong = f"{server.url}/join/{made['id']}?invite=nope"
+    assert refused(join(wrong)) == "error: wrong invite code for this table"
+    assert sit(server.url + made["invite"]).seat == 1  # the last open seat is taken
+    assert refused(join(server.url + made["invite"])).startswith(
+        "error: no seat is open at this table (Blue: Ann, Red: a person)")
+    play = f"{server.url}/play/{made['id']}"
+    assert refused(join(play, "--token", "nope")) == (
+        "error: this token holds no seat at this table")
+    assert refused(join(f"{server.url}/play/zzz", "--token", "t")) == "error: no table 'zzz'"
+    assert refused(join(play)).startswith(f"error: '{play}' holds no invite code")
+
+
+def test_an_unreachable_server_and_a_bad_address_fail_in_one_line():
+    line = refused(join("http://127.0.0.1:9/join/T?invite=x"))
+    assert line.startswith("error: cannot reach http://127.0.0.1:9 (")
+    assert line.endswith("is `kibitz serve` running there?")
+    assert refused(join("http://127.0.0.1:9/lobby")).startswith(
+        "error: 'http://127.0.0.1:9/lobby' is not a table's address")
