@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
-from helpers import Server
 from pagekit import ARGS, CHROMIUM
 from playwright.sync_api import Browser, sync_playwright
 from sqlalchemy import create_engine, text
@@ -19,6 +18,7 @@ from sqlalchemy import create_engine, text
 from kibitz.server.app import create_app
 from kibitz.server.database import engine_url
 from kibitz.server.limits import Limits
+from serving import Server
 
 POSTGRES_ENV = "KIBITZ_TEST_POSTGRES"
 """A PostgreSQL URL whose user may create databases (``.ci/run`` starts such a server)."""

@@ -10,11 +10,12 @@ from typing import Any
 
 import httpx
 from fastapi.testclient import TestClient
-from helpers import HUMAN, Server, new_table, receive_until
+from helpers import HUMAN, new_table, receive_until
 from pagekit import DESKTOP, open_tab, start_from_lobby
 from playwright.sync_api import Browser, expect
 
 from kibitz.server.hub import Busy
+from serving import Server
 
 NEARLY_WON = "KC/KS/-/-/-/-/-/-/-/- QC,QS,KH,KD A"
 """A Fortress position won by its two moves ``0>F`` and ``1>F``."""

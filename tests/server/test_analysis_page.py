@@ -14,7 +14,6 @@ import threading
 from pathlib import Path
 
 import httpx
-from helpers import Server
 from pagekit import (
     DESKTOP,
     PHONE,
@@ -31,6 +30,7 @@ from pagekit import (
 from playwright.sync_api import Browser, Page, expect
 
 from kibitz.core.record import parse_record_text
+from serving import Server
 
 
 def test_a_finished_deal_is_analysed_on_the_page(

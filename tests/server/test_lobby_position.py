@@ -9,13 +9,13 @@ import re
 from pathlib import Path
 
 import httpx
-from helpers import Server
 from pagekit import DESKTOP, PHONE, open_tab, overflow, serious_violations, shoot
 from playwright.sync_api import Browser, Page, expect
 
 import kibitz
 from kibitz.core.play import play_random
 from kibitz.core.rng import Rng
+from serving import Server
 
 
 def smess_position() -> tuple[str, set[str], set[str]]:

@@ -12,11 +12,11 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
-from helpers import Server
 from pagekit import DESKTOP, PHONE, open_tab, overflow, serious_violations, shoot
 from playwright.sync_api import Browser, Page, expect
 
 import kibitz
+from serving import Server
 
 PILES = 10
 LEFT_WING = [0, 2, 3, 4, 5]

@@ -9,9 +9,10 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from helpers import Server
 from pagekit import DESKTOP, Tab, open_tab, serious_violations, shoot, start_from_lobby
 from playwright.sync_api import Browser, Page, expect
+
+from serving import Server
 
 SAFE_AT_ONCE = "#3"
 """A Fortress deal whose first three safe moves autoplay plays as soon as it is on."""

@@ -9,11 +9,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import httpx
-from helpers import Server
 from pagekit import DESKTOP, open_tab, serious_violations, shoot, start_from_lobby
 from playwright.sync_api import Browser, expect
 
 import kibitz
+from serving import Server
 
 SAFE_AT_ONCE = "#3"
 """A Fortress deal whose first three safe moves autoplay plays as soon as it is on."""

@@ -10,7 +10,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import httpx
-from helpers import Server
 from pagekit import (
     DESKTOP,
     PHONE,
@@ -24,6 +23,8 @@ from pagekit import (
     watch,
 )
 from playwright.sync_api import Browser, Page, expect
+
+from serving import Server
 
 HEADERS = ["Hand", "Dealer", "Declarer", "Bid", "Trump", "Made or set", "Hand score", "Total",
            "Card points", "Nest", "Bonus"]  # fmt: skip

@@ -17,7 +17,6 @@ from collections.abc import Callable
 from pathlib import Path
 
 import httpx
-from helpers import Server
 from pagekit import (
     DESKTOP,
     INFO_BLOCKS,
@@ -37,6 +36,8 @@ from pagekit import (
     watch,
 )
 from playwright.sync_api import Browser, Page, expect
+
+from serving import Server
 
 Pick = Callable[[Page], None]
 """Makes one move on a page by clicking (without waiting for it to be played)."""

@@ -11,9 +11,9 @@ import time
 
 import httpx
 import pytest
-from helpers import Server
 
 from processes import HAS_PROC, descendants, still_running
+from serving import Server
 
 
 @pytest.mark.skipif(not HAS_PROC, reason="reads /proc")

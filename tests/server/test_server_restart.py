@@ -17,7 +17,6 @@ from fastapi.testclient import TestClient
 from helpers import (
     COMPUTER,
     HUMAN,
-    Server,
     finished_fortress,
     new_table,
     receive_until,
@@ -28,6 +27,7 @@ from websockets.sync.client import ClientConnection, connect
 import kibitz
 from kibitz.ai.analysis import analysis_agent
 from kibitz.server import analysis
+from serving import Server
 
 
 @pytest.fixture

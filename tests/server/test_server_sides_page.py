@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from helpers import Server
 from pagekit import (
     DESKTOP,
     PHONE,
@@ -26,6 +25,8 @@ from pagekit import (
     watch,
 )
 from playwright.sync_api import Browser, Page, expect
+
+from serving import Server
 
 
 def type_move(page: Page, move: str) -> None:

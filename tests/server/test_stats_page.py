@@ -12,10 +12,12 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from helpers import HUMAN, Server
+from helpers import HUMAN
 from pagekit import DESKTOP, PHONE, open_tab, overflow, serious_violations, shoot
 from playwright.sync_api import Browser, Page, expect
 from websockets.sync.client import ClientConnection, connect
+
+from serving import Server
 
 DEAL = 2
 """A winnable Fortress deal: its first hint is a move that wins."""

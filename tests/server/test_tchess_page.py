@@ -7,12 +7,12 @@ from __future__ import annotations
 import json
 
 import httpx
-from helpers import Server
 from pagekit import DESKTOP, my_turn_or_over, open_tab, start_from_lobby
 from playwright.sync_api import Browser, Page, expect
 
 from kibitz.core.record import make_record
 from positions import paired_jester, tchess_jester_paired
+from serving import Server
 
 
 def sit(page: Page, server: Server, made: dict, seat: int) -> None:

@@ -7,25 +7,12 @@ from __future__ import annotations
 import json
 
 import pytest
-from tui_helpers import settle
-from typer.testing import CliRunner
+from tui_helpers import run_play, settle
 
-from kibitz.cli import app as cli
-from kibitz.tui import PlayApp
-
-runner = CliRunner()
 SAFE_AT_ONCE = "3"
 """A Fortress deal whose first three safe moves autoplay plays as soon as it is on."""
 AUTOPLAY = "2C/AC/3C/AS/4C5C6C7C8C9CTCJCQCKC/KSQSJSTS9S8S7S6S5S4S2S3S/-/-/-/- -,-,KH,KD A"
 """AC 2C 3C AS are safe at once."""
-
-
-def run_play(monkeypatch, *args: str):
-    """`kibitz play ARGS` with the app built but not run; the app (or None) and the result."""
-    built: list[PlayApp] = []
-    monkeypatch.setattr(PlayApp, "run", lambda self: built.append(self))
-    result = runner.invoke(cli, ["play", *args])
-    return (built[0] if built else None), result
 
 
 def test_a_deal_started_with_autoplay_has_its_safe_moves_played(monkeypatch):

@@ -6,24 +6,12 @@ from __future__ import annotations
 import json
 
 import pytest
-from typer.testing import CliRunner
+from tui_helpers import run_play
 
 import kibitz
-from kibitz.cli import app as cli
 from kibitz.core.play import play_random
 from kibitz.core.record import replay
 from kibitz.core.rng import Rng
-from kibitz.tui import PlayApp
-
-runner = CliRunner()
-
-
-def run_play(monkeypatch, *args: str):
-    """`kibitz play ARGS` with the app built but not run; the app (or None) and the result."""
-    built: list[PlayApp] = []
-    monkeypatch.setattr(PlayApp, "run", lambda self: built.append(self))
-    result = runner.invoke(cli, ["play", *args])
-    return (built[0] if built else None), result
 
 
 def played(game: str, plies: int, seed: int | None = None) -> str:

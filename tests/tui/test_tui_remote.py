@@ -4,7 +4,6 @@ as another player's page would."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import time
 from collections.abc import Callable, Iterator
@@ -26,17 +25,10 @@ from kibitz.tui import remote as remote_module
 from kibitz.tui.link import TableError, TableLink, TableServer, parse_link
 from kibitz.tui.remote import RemoteDriver, sit
 from kibitz.tui.screens import ConfirmScreen, GameOverScreen, HelpScreen
+from serving import Server
 
 pytestmark = pytest.mark.anyio
 
-_spec = importlib.util.spec_from_file_location(
-    "server_helpers", Path(__file__).parents[1] / "server" / "helpers.py"
-)
-assert _spec is not None and _spec.loader is not None
-server_helpers = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(server_helpers)
-Server = server_helpers.Server
-"""``kibitz serve`` on a free port (tests/server/helpers.py)."""
 
 ANN: dict[str, Any] = {"kind": "human", "name": "Ann"}
 OPEN: dict[str, Any] = {"kind": "open"}
@@ -364,3 +356,19 @@ def test_an_unreachable_server_and_a_bad_address_fail_in_one_line():
     assert line.endswith("is `kibitz serve` running there?")
     assert refused(join("http://127.0.0.1:9/lobby")).startswith(
         "error: 'http://127.0.0.1:9/lobby' is not a table's address")
+
+
+async def test_a_patience_deal_at_the_server_restarts_through_it(server: Any, tmp_path: Path):
+    made = new_table(server, "fortress", [{"kind": "human"}])
+    driver = sit(f"{server.url}/play/{made['id']}", token=made["tokens"]["0"])
+    app = PlayApp(driver, tmp_path / "r.json", pause=0)
+    async with app.run_test(size=(110, 34)) as pilot:
+        await until(pilot, lambda: driver.connected and driver.person_moves())
+        assert "R restart" in keys(app)
+        await pilot.press("m", "enter")
+        await until(pilot, lambda: driver.ply() == 1 and driver.can_take_back())
+        await pilot.press("escape", "R")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.press("y")
+        await until(pilot, lambda: driver.ply() == 0)
+    assert view(server, made, 0)["ply"] == 0

@@ -7,12 +7,13 @@ import json
 from pathlib import Path
 
 import pytest
+from tui_helpers import run_play
 from typer.testing import CliRunner
 
 import kibitz
 from kibitz.cli import app as cli
 from kibitz.core.errors import InvalidOptions
-from kibitz.tui import Driver, PlayApp
+from kibitz.tui import Driver
 from kibitz.tui.picker import Picker
 from kibitz.tui.seats import person_seat, seat_players
 
@@ -83,14 +84,6 @@ def test_the_tui_knows_games_only_through_core_and_the_agents():
                     assert name.split(".")[1] in ("core", "ai", "tui"), f"{path}: {name}"
             if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "hasattr":
                 raise AssertionError(f"{path} probes with hasattr")
-
-
-def run_play(monkeypatch, *args: str):
-    """`kibitz play ARGS` with the app built but not run; the app (or None) and the result."""
-    built: list[PlayApp] = []
-    monkeypatch.setattr(PlayApp, "run", lambda self: built.append(self))
-    result = runner.invoke(cli, ["play", *args])
-    return (built[0] if built else None), result
 
 
 def test_play_builds_the_seats_options_and_deal(monkeypatch, tmp_path):

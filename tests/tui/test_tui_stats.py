@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from tui_helpers import make_app, settle
+from tui_helpers import make_app, run_play, settle
 from typer.testing import CliRunner
 
 from kibitz.cli.common import app as cli
@@ -193,13 +193,11 @@ def test_kibitz_stats_refuses_a_broken_file_and_an_unknown_game(book):
 
 
 def test_kibitz_play_keeps_statistics_in_the_file_given(monkeypatch, tmp_path):
-    built: list[PlayApp] = []
-    monkeypatch.setattr(PlayApp, "run", lambda self: built.append(self))
     given = tmp_path / "mine.json"
-    result = CliRunner().invoke(cli, ["play", "fortress", "--deal", "3", "--stats", str(given)])
+    app, result = run_play(monkeypatch, "fortress", "--deal", "3", "--stats", str(given))
     assert result.exit_code == 0, result.output
-    assert built[0].stats is not None and built[0].stats.path == given
+    assert app is not None and app.stats is not None and app.stats.path == given
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
-    CliRunner().invoke(cli, ["play", "fortress", "--deal", "3"])
-    assert built[1].stats is not None
-    assert built[1].stats.path == tmp_path / "xdg" / "kibitz" / "statistics.json"
+    app, _ = run_play(monkeypatch, "fortress", "--deal", "3")
+    assert app is not None and app.stats is not None
+    assert app.stats.path == tmp_path / "xdg" / "kibitz" / "statistics.json"

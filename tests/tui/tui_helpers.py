@@ -5,9 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
+from typer.testing import CliRunner, Result
 
 import kibitz
+from kibitz.cli import app as cli
 from kibitz.tui import Driver, PlayApp
 from kibitz.tui.seats import seat_players
 from kibitz.tui.statsbook import StatsBook
@@ -73,3 +76,11 @@ def cursor_keys(view: GameView, start: str | None, spot: str) -> list[str]:
 async def pick_by_keys(pilot: Pilot, view: GameView, spot: str) -> None:
     """Walk the view's cursor to ``spot`` with the arrow keys and press Enter."""
     await pilot.press(*cursor_keys(view, view.cursor, spot), "enter")
+
+
+def run_play(monkeypatch: pytest.MonkeyPatch, *args: str) -> tuple[PlayApp | None, Result]:
+    """`kibitz play ARGS` with the app built but not run; the app (or None) and the result."""
+    built: list[PlayApp] = []
+    monkeypatch.setattr(PlayApp, "run", lambda self: built.append(self))
+    result = CliRunner().invoke(cli, ["play", *args])
+    return (built[0] if built else None), result

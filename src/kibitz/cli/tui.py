@@ -72,11 +72,17 @@ def play_cmd(
         typer.Option(help="Autoplay on from the start: the safe moves play themselves "
                      "(games with a solver; `p` switches it)."),
     ] = False,
+    winnable: Annotated[
+        bool,
+        typer.Option(help="Random deals are ones the solver proves winnable, this one (unless "
+                     "--deal names it) and the next (`n`); a number given is dealt as asked."),
+    ] = False,
     stats: StatsOption = None,
 ) -> None:
     """Play GAME in a full-screen terminal app against computer levels or a second person
     at the same screen, or watch the computers play."""
     from kibitz.tui import Driver, PlayApp
+    from kibitz.tui.driver import winnable_number
     from kibitz.tui.seats import person_seat, seat_players
     from kibitz.tui.statsbook import StatsBook, default_stats_path
 
@@ -85,6 +91,8 @@ def play_cmd(
     if autoplay and make_game(game, None).assistant() is None:
         fail(f"--autoplay: {game} has no autoplay (only games with a solver play their safe "
              "moves by themselves)")
+    if winnable and make_game(game, None).assistant() is None:
+        fail(f"--winnable: {game} has no solver to prove its deals winnable")
     if position is not None and (load is not None or seed is not None):
         other = "--load" if load is not None else "--seed"
         fail(f"--position and {other} both choose the start; give one of them")
@@ -110,13 +118,17 @@ def play_cmd(
     else:
         g = make_game(game, option)
         number = None if seed is None else g.parse_seed(seed)
+        if number is None and winnable:
+            number = winnable_number(g)
         players = seat_players(g, person_seat(g, as_seat), vs or [])
         driver = Driver(g, players, number, autoplay=autoplay)
+    driver.winnable_only = winnable
     path = record or default_record_path(game)
     book = StatsBook(stats or default_stats_path())
-    PlayApp(driver, path, save_unfinished=record is not None, pause=pause, stats=book).run()
-    if driver.session.is_over() or record is not None:
-        typer.echo(f"record: {path}")
+    play = PlayApp(driver, path, save_unfinished=record is not None, pause=pause, stats=book)
+    play.run()
+    if play.driver.is_over() or record is not None:
+        typer.echo(f"record: {play.record_path}")
 
 
 @app.command("stats")

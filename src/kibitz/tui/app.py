@@ -56,6 +56,7 @@ class PlayApp(App[None]):
         Binding("m", "move_menu", "moves", tooltip="choose from the legal moves"),
         Binding("u", "undo", "undo", tooltip="take back your last move (and the replies)"),
         Binding("r", "redo", "redo", tooltip="play the moves taken back again"),
+        Binding("R", "restart", "restart", tooltip="restart the deal from its start (asks first)"),
         Binding("h", "hint", "hint", tooltip="hint: the next move of a winning line"),
         Binding("b", "back_to_winnable", "back", tooltip="undo to the last winnable position"),
         Binding("w", "winnable", "winnable?", tooltip="is the deal still winnable?"),
@@ -527,6 +528,15 @@ class PlayApp(App[None]):
     def action_redo(self) -> None:
         self._session_step(self.driver.redo, "played again")
 
+    def action_restart(self) -> None:
+        """Back to the deal's start once the person confirms (it discards the moves)."""
+        if not self.driver.can_take_back():
+            self.say("nothing to restart: no move to take back", ERROR)
+            return
+        self.push_screen(ConfirmScreen("Restart this deal? Its moves are discarded."),
+                         lambda yes: self._session_step(self.driver.restart, "taken back: "
+                                                        "the deal starts again") if yes else None)
+
     def action_autocomplete(self) -> None:
         self._session_step(self.driver.autocomplete, "auto-completed")
 
@@ -633,7 +643,13 @@ class PlayApp(App[None]):
                 except StatsFileError as exc:
                     problem = str(exc)
         seed = old.game.parse_seed(deal) if deal else None
-        self.driver = old.new_game(seed)
+        self._epoch += 1  # the old game's pending work is dropped
+        self.busy = "dealing"
+        self._work(lambda: old.new_game(seed), lambda new: self._begin(new, problem))
+
+    def _begin(self, driver: PlayDriver, problem: str) -> None:
+        """Play ``driver``'s new game from now on (its record beside the first)."""
+        self.driver = driver
         self.games += 1
         base = self.first_record
         self.record_path = base.with_name(f"{base.stem}-{self.games}{base.suffix}")

@@ -22,6 +22,7 @@ from kibitz.core.capabilities import Hint, Verdict, level_name
 from kibitz.core.errors import IllegalAction
 from kibitz.core.game import Game, State
 from kibitz.core.record import dumps_record, replay
+from kibitz.core.rng import Rng
 from kibitz.core.session import Session, Step
 from kibitz.core.stats import Entry
 
@@ -52,7 +53,7 @@ Notify = Callable[[str, str], None]
 ``change`` (a new state: redraw and go on), ``update`` (the same position: redraw),
 ``error`` (a refusal: ``text`` says why) or ``note`` (the connection, an offer)."""
 
-OFFERED = ("undo", "redo", "draw", "give_up", "hint", "winnable", "warn_lost",
+OFFERED = ("undo", "redo", "restart", "draw", "give_up", "hint", "winnable", "warn_lost",
            "autocomplete", "autoplay", "analyse", "new_game")
 """The app's actions that work only where the driver ``offers`` them."""
 
@@ -90,6 +91,7 @@ class PlayDriver(Protocol):
     def undo(self) -> Step | None: ...
     def undo_to(self, ply: int) -> Step | None: ...
     def redo(self) -> Step | None: ...
+    def restart(self) -> Step | None: ...
     def autocomplete(self) -> Step | None: ...
     def set_autoplay(self, on: bool) -> Step | None: ...
     def give_up(self) -> None: ...
@@ -102,6 +104,15 @@ class PlayDriver(Protocol):
     def write_record(self, path: Path) -> Path | None: ...
     def new_game(self, seed: int | None) -> PlayDriver: ...
     def link(self, notify: Notify) -> Coroutine[Any, Any, None] | None: ...
+
+
+def winnable_number(game: Game) -> int:
+    """A random deal number that the game's solver proves winnable (the patience rules'
+    ``winnable_only``: deals it cannot decide are skipped too)."""
+    assistant = game.assistant()
+    if assistant is None:
+        raise IllegalAction(f"{game.name} has no solver to find winnable deals")
+    return assistant.winnable_deal(game, Rng(secrets.randbits(64)))
 
 
 def agent_label(spec: str) -> str:
@@ -126,10 +137,13 @@ class Driver:
         chance_seed: int | None = None,
         autoplay: bool = False,
         key: str | None = None,
+        winnable_only: bool = False,
     ) -> None:
         """``autoplay``: a new session's safe moves play themselves from the deal on;
-        ``key`` names the game in the statistics (a new one by default)."""
+        ``key`` names the game in the statistics (a new one by default);
+        ``winnable_only``: the new games' random deals are proven winnable."""
         self.game = game
+        self.winnable_only = winnable_only
         self.key = key or uuid.uuid4().hex
         """The game's statistics key, kept in its record: a saved game finished later, or
         finished, taken back and finished again, is still one game."""
@@ -261,6 +275,8 @@ class Driver:
         session, seated = self.session, self.viewer is not None
         if action in ("undo", "redo"):
             return self.takes_back()
+        if action == "restart":
+            return session.features.undo and seated
         if action == "draw":
             return session.features.draw_offers and self.between_people() and not self.is_over()
         if action == "give_up":
@@ -328,6 +344,15 @@ class Driver:
         step = session.undo() if session.features.undo else session.take_back(self._side())
         del self.log[len(self.state.history) :]
         return step
+
+    def restart(self) -> Step:
+        """Back to the deal's start (patience: rules e.3), the moves discarded: still the
+        same game (one statistics entry); what was taken back, as one step."""
+        start = self.session.start_ply
+        gone = tuple(self.state.history[start:])
+        self.session.restart()
+        del self.log[start:]
+        return Step(gone, (False,) * len(gone))
 
     def undo_to(self, ply: int) -> Step:
         """Undo back to ``ply`` moves (patience: the last winnable position)."""
@@ -415,8 +440,13 @@ class Driver:
 
     # -- the next game ---------------------------------------------------------------------
     def new_game(self, seed: int | None) -> Driver:
-        """A new game of the same game, options and players (autoplay as it is now)."""
-        return Driver(self.game, self.players, seed, autoplay=self.session.autoplay)
+        """A new game of the same game, options and players (autoplay as it is now); a
+        random deal is a winnable one where ``winnable_only`` asks (a number given is
+        dealt as asked)."""
+        if seed is None and self.winnable_only:
+            seed = winnable_number(self.game)
+        return Driver(self.game, self.players, seed, autoplay=self.session.autoplay,
+                      winnable_only=self.winnable_only)
 
     def link(self, notify: Notify) -> None:
         """None: a local game has no connection to keep."""

@@ -179,6 +179,8 @@ class RemoteDriver:
         m, seated, over = self.msg, self.seat is not None, self.is_over()
         if action in ("undo", "redo"):
             return "can_take_back" in m or "can_undo" in m
+        if action == "restart":
+            return "can_undo" in m and seated
         if action == "draw":
             return bool(m.get("can_offer_draw")) and not over
         if action == "give_up":
@@ -223,6 +225,9 @@ class RemoteDriver:
 
     def redo(self) -> None:
         self._send({"type": "redo"})
+
+    def restart(self) -> None:
+        self._send({"type": "restart"})
 
     def autocomplete(self) -> None:
         self._send({"type": "autocomplete", "ply": self.ply()})

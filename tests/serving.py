@@ -1,0 +1,46 @@
+"""``kibitz serve`` as a subprocess, for the tests that need a real server: the browser
+tests, restarts, and the terminal seated at a table."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+
+
+class Server:
+    """A ``kibitz serve`` subprocess on a free localhost port, on a SQLite file or any
+    database URL."""
+
+    def __init__(self, db: Path | str) -> None:
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            self.port = s.getsockname()[1]
+        self.db = db if isinstance(db, str) else f"sqlite:///{db}"
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.proc: subprocess.Popen | None = None
+
+    def start(self) -> None:
+        cmd = [sys.executable, "-m", "kibitz", "serve", "--port", str(self.port),
+               "--db", self.db, "--computer-delay", "0", "--workers", "2"]
+        self.proc = subprocess.Popen(cmd, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            try:
+                if httpx.get(self.url + "/api/games", timeout=2).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                time.sleep(0.2)
+        raise RuntimeError("kibitz serve did not start")
+
+    def stop(self, sig: int = signal.SIGTERM) -> None:
+        """Stop the server: SIGTERM shuts it down cleanly, SIGKILL (``kill -9``) does not."""
+        assert self.proc is not None
+        self.proc.send_signal(sig)
+        self.proc.wait(timeout=30)
