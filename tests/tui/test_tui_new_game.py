@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from tui_helpers import make_app, settle
+from tui_helpers import make_app, settle, shown
 
 from kibitz.tui.screens import GameOverScreen, NewGameScreen
 from kibitz.tui.statsbook import StatsBook
@@ -25,9 +25,7 @@ async def test_a_new_deal_by_number_counts_the_deal_left_as_lost(tmp_path):
         app.play(app.frame.moves[0]["id"])
         await settle(pilot)
         await pilot.press("escape", "n")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, NewGameScreen)
+        screen = await shown(pilot, NewGameScreen)
         assert "counts as lost" in str(screen.query_one("#warning").render())
         await pilot.press(*"x7", "enter")  # not a deal number: said, nothing changes
         await pilot.pause()
@@ -39,7 +37,7 @@ async def test_a_new_deal_by_number_counts_the_deal_left_as_lost(tmp_path):
         assert app.driver is not first and app.driver.state.seed == 7
         assert app.driver.state.history == [] and app.driver.log == []
         assert app.message == "new game: deal 7"
-        assert "#7" in str(app.query_one("#status").render())
+        assert "Fortress #7" in str(app.query_one("#status").render())  # rules e.1
     (entry,) = book.load()["fortress"].entries
     assert (entry.key, entry.score, entry.deal) == (first.key, -1, 5)
 
@@ -50,12 +48,13 @@ async def test_escape_keeps_the_game_and_an_empty_number_deals_at_random(tmp_pat
         await settle(pilot)
         first = app.driver
         await pilot.press("n")
-        await pilot.pause()
-        assert isinstance(app.screen, NewGameScreen) and not app.screen.warning
+        assert not (await shown(pilot, NewGameScreen)).warning
         await pilot.press("escape")
-        await pilot.pause()
+        await settle(pilot)
         assert app.driver is first and not isinstance(app.screen, NewGameScreen)
-        await pilot.press("n", "enter")
+        await pilot.press("n")
+        await shown(pilot, NewGameScreen)
+        await pilot.press("enter")
         await settle(pilot)
         assert app.driver is not first and app.driver.state.seed not in (None, 5)
 
@@ -70,9 +69,8 @@ async def test_a_new_game_from_the_game_over_panel_keeps_the_players(tmp_path):
         assert isinstance(app.screen, GameOverScreen)
         first = app.driver
         await pilot.press("n")
-        await pilot.pause()
-        assert isinstance(app.screen, NewGameScreen)
-        assert not app.screen.query("#deal")  # Smess is not dealt: no number to ask
+        screen = await shown(pilot, NewGameScreen)
+        assert not screen.query("#deal")  # Smess is not dealt: no number to ask
         await pilot.press("enter")
         await settle(pilot)
         driver = app.driver
@@ -96,8 +94,8 @@ async def test_a_game_whose_record_was_asked_for_is_saved_not_counted(tmp_path):
         app.play(app.frame.moves[0]["id"])
         await settle(pilot)
         await pilot.press("escape", "n")
-        await pilot.pause()
-        assert "saved to" in str(app.screen.query_one("#warning").render())
+        screen = await shown(pilot, NewGameScreen)
+        assert "saved to" in str(screen.query_one("#warning").render())
         await pilot.press("enter")
         await settle(pilot)
     assert len(json.loads(record.read_text())["actions"]) == 1

@@ -5,10 +5,10 @@ the solver proves winnable, the first and each new one, a number given dealt as 
 from __future__ import annotations
 
 import pytest
-from tui_helpers import make_app, run_play, settle
+from tui_helpers import make_app, run_play, settle, shown
 
 from kibitz.core.session import Session
-from kibitz.tui.screens import ConfirmScreen
+from kibitz.tui.screens import ConfirmScreen, NewGameScreen
 from kibitz.tui.statsbook import StatsBook
 
 pytestmark = pytest.mark.anyio
@@ -70,10 +70,14 @@ async def test_winnable_deals_the_first_and_each_new_random_deal_winnable(monkey
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         first = app.driver.deal_number()
-        await pilot.press("n", "enter")  # a random deal: winnable too
+        await pilot.press("n")
+        await shown(pilot, NewGameScreen)
+        await pilot.press("enter")  # a random deal: winnable too
         await settle(pilot)
         assert app.driver.deal_number() != first and proven_winnable(app.driver)
-        await pilot.press("n", *"31", "enter")  # a number given is dealt as asked
+        await pilot.press("n")
+        await shown(pilot, NewGameScreen)
+        await pilot.press(*"31", "enter")  # a number given is dealt as asked
         await settle(pilot)
         assert app.driver.deal_number() == 31 and app.driver.winnable_only
 

@@ -85,7 +85,7 @@ async def test_a_won_deal_counts_once_and_stays_won(tmp_path, book):
         await settle(pilot)
         assert isinstance(app.screen, GameOverScreen)
         assert app.screen.stats == (
-            "Your fortress statistics: 1 played: 1 won, 0 lost (100%); streak 1 won; "
+            "Your Fortress statistics: 1 played: 1 won, 0 lost (100%); streak 1 won; "
             "longest 1 won, 0 lost"
         )
         assert "1 played: 1 won" in str(app.screen.query_one("#stats").render())
@@ -111,7 +111,7 @@ async def test_a_resignation_counts_lost_with_draws_kept(tmp_path, book):
         await pilot.press("x", "y")
         await settle(pilot)
         assert isinstance(app.screen, GameOverScreen)
-        assert app.screen.stats == "Your smess statistics: 1 played: 0 won, 0 drawn, 1 lost (0%)"
+        assert app.screen.stats == "Your Smess statistics: 1 played: 0 won, 0 drawn, 1 lost (0%)"
     stats = book.load()["smess"]
     assert stats.kind == "scores" and [e.score for e in stats.entries] == [-1]
 

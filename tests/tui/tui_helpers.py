@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 from textual.pilot import Pilot
+from textual.screen import Screen
 from typer.testing import CliRunner, Result
 
 import kibitz
@@ -15,6 +16,8 @@ from kibitz.tui import Driver, PlayApp
 from kibitz.tui.seats import seat_players
 from kibitz.tui.statsbook import StatsBook
 from kibitz.tui.views import GameView
+
+ScreenT = TypeVar("ScreenT", bound=Screen)
 
 SHORT = {
     "cardmate": {"max_plies": 30},
@@ -51,6 +54,16 @@ async def settle(pilot: Pilot, rounds: int = 2000) -> None:
             await pilot.pause()
             return
     raise AssertionError("the app did not settle")
+
+
+async def shown(pilot: Pilot, kind: type[ScreenT]) -> ScreenT:
+    """The screen of ``kind`` once it is up (a key's screen may take a moment under load)."""
+    for _ in range(500):
+        screen = pilot.app.screen
+        if isinstance(screen, kind):
+            return screen
+        await pilot.pause(0.01)
+    raise AssertionError(f"no {kind.__name__} came up")
 
 
 def spot_offset(view: GameView, spot: str) -> tuple[int, int]:

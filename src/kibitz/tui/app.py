@@ -213,6 +213,11 @@ class PlayApp(App[None]):
         out.append(("Tab", "next panel (board, moves, typing)"))
         return out
 
+    @property
+    def game_title(self) -> str:
+        """The game's name as players write it (``TCHESS Cards``)."""
+        return str(self.description.get("title") or self.driver.game.name)
+
     def say(self, text: str, style: Style | str = "") -> None:
         """Show a one-line message (an error, a hint, an answer)."""
         self.message = text
@@ -340,7 +345,7 @@ class PlayApp(App[None]):
         game = self.driver.game
         stats = self.stats.record(game.name, game.features.statistics, entry)
         self.counted = entry
-        return f"Your {game.name} statistics: {summary_line(stats)}"
+        return f"Your {self.game_title} statistics: {summary_line(stats)}"
 
     def _after_over(self, what: str | None) -> None:
         if what == "quit":
@@ -626,7 +631,7 @@ class PlayApp(App[None]):
             elif self.stats is not None and self._abandons():
                 warning = "This unfinished game counts as lost."
         dealt = game.chance_mode() != "deterministic"
-        screen = NewGameScreen(f"New game of {game.name}", warning,
+        screen = NewGameScreen(f"New game of {self.game_title}", warning,
                                game.parse_seed if dealt else None)
         self.push_screen(screen, self._new_game)
 

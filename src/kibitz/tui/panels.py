@@ -43,7 +43,8 @@ def status_text(driver: PlayDriver, frame: Frame, thinking: bool) -> Text:
         out.append("  [autoplay]", Style(color=MUTED))
     seed = driver.deal_number()
     if driver.game.perfect_information and seed is not None:  # hidden cards: the seed is too
-        out.append(f"  #{seed}", Style(color=MUTED))
+        title = frame.description.get("title") or driver.game.name
+        out.append(f"  {title} #{seed}", Style(color=MUTED))  # "Fortress #1" (rules e.1)
     scores = obs.get("scores")
     if scores is not None:
         out.append("\n" + scores_line(frame, scores))
