@@ -372,3 +372,55 @@ async def test_a_patience_deal_at_the_server_restarts_through_it(server: Any, tm
         await pilot.press("y")
         await until(pilot, lambda: driver.ply() == 0)
     assert view(server, made, 0)["ply"] == 0
+
+
+# -- a table opened from the terminal -------------------------------------------------------
+def host(monkeypatch: pytest.MonkeyPatch, *args: str) -> tuple[PlayApp | None, Any]:
+    """`kibitz host ARGS` with the app built but not run; the app (or None) and the result."""
+    built: list[PlayApp] = []
+    monkeypatch.setattr(PlayApp, "run", lambda self: built.append(self))
+    result = CliRunner().invoke(cli, ["host", *args])
+    return (built[0] if built else None), result
+
+
+def test_host_opens_a_table_for_a_friend_who_joins_by_its_invite(server: Any, monkeypatch):
+    app, result = host(monkeypatch, "smess", "--server", server.url, "--name", "Ann")
+    assert result.exit_code == 0, result.output
+    assert app is not None and isinstance(app.driver, RemoteDriver) and app.driver.seat == 0
+    invite = app.greeting.removeprefix("invite: ")
+    assert invite.startswith(f"{server.url}/join/") and f"invite link {invite}" in result.output
+    assert "your seat is kept; come back with: kibitz join" in result.output
+    table = httpx.get(f"{server.url}/api/tables/{app.driver.table['id']}").json()
+    assert [(s["kind"], s["name"]) for s in table["seats"]] == [("human", "Ann"), ("open", None)]
+    friend = sit(invite, name="Bo")
+    try:
+        assert friend.seat == 1 and friend.table["id"] == table["id"]
+    finally:
+        friend.close()
+
+
+def test_host_seats_the_servers_computers_and_a_patience_deal(server: Any, monkeypatch):
+    app, result = host(monkeypatch, "cardmate", "--server", server.url, "--as", "rearhand",
+                       "--vs", "level:1")
+    assert result.exit_code == 0, result.output
+    assert app is not None and app.driver.seat == 1 and not app.greeting
+    seats = httpx.get(f"{server.url}/api/tables/{app.driver.table['id']}").json()["seats"]
+    assert [s["kind"] for s in seats] == ["computer", "human"]
+    app, result = host(monkeypatch, "fortress", "--server", server.url, "--deal", "7")
+    assert result.exit_code == 0, result.output
+    assert app is not None and app.driver.deal_number() in (7, "7")
+
+
+def test_host_refuses_what_it_cannot_open_in_one_line(server: Any, monkeypatch):
+    for args, says in [
+        (["smess", "--vs", "bogus"], "--vs 'bogus': give friend, computer or level:N"),
+        (["smess", "--as", "none"], "a hosted table needs you at a seat"),
+        (["smess", "--vs", "friend", "--vs", "friend"], "2 --vs seats for the 1 other"),
+        (["smess", "--vs", "level:99"], None),  # the server's own refusal
+    ]:
+        app, result = host(monkeypatch, *args, "--server", server.url)
+        assert app is None and result.exit_code == 2, result.output
+        assert result.output.startswith("error: ") and len(result.output.splitlines()) == 1
+        assert says is None or says in result.output
+    app, result = host(monkeypatch, "smess", "--server", "127.0.0.1:9")
+    assert app is None and result.exit_code == 2 and "cannot reach" in result.output

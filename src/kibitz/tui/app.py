@@ -75,10 +75,12 @@ class PlayApp(App[None]):
 
     def __init__(
         self, driver: PlayDriver, record_path: Path, save_unfinished: bool = False,
-        pause: float = 0.5, stats: StatsBook | None = None,
+        pause: float = 0.5, stats: StatsBook | None = None, greeting: str = "",
     ) -> None:  # fmt: skip
-        """``stats``: where the person's games are counted (None: nowhere)."""
+        """``stats``: where the person's games are counted (None: nowhere); ``greeting``:
+        the first message shown (a hosted table's invite link)."""
         super().__init__()
+        self.greeting = greeting
         self.driver = driver
         self.first_record = record_path
         self.record_path = record_path
@@ -136,6 +138,8 @@ class PlayApp(App[None]):
         link = self.driver.link(self.heard)
         if link is not None:
             self.run_worker(link, name="link", group="link")
+        if self.greeting:
+            self.say(self.greeting, NOTE)
 
     def part(self, selector: str, kind: type[W]) -> W:
         """A widget of the board's screen, whatever screen is shown over it (a server's

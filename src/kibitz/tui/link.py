@@ -61,6 +61,36 @@ class TableLink:
         return f"kibitz join {self.page} --token {self.token}"
 
 
+def server_base(url: str) -> str:
+    """The address of a server (``http://HOST:PORT``, any path prefix kept; ``http://`` may
+    be left out)."""
+    text = url.strip()
+    text = text if "://" in text else f"http://{text}"
+    try:
+        parts = urlsplit(text)
+        scheme = SCHEMES.get(parts.scheme.lower())
+        parts.port  # noqa: B018 (a bad port raises here)
+    except ValueError:
+        scheme = None
+    if scheme is None or not parts.netloc:
+        raise TableError(f"{url.strip()[:120]!r} is not a server's address: give "
+                         "http://HOST:PORT (where `kibitz serve` runs)")
+    return f"{scheme}://{parts.netloc}{parts.path}".rstrip("/")
+
+
+def open_table(base: str, body: dict[str, Any]) -> tuple[TableLink, str]:
+    """Make a table at the server ``base`` (``POST /api/tables``): the link of the first
+    person's seat (its token held) and the invite link for the open seats."""
+    server = TableServer(TableLink(base, ""))
+    try:
+        made = server.create(body)
+    finally:
+        server.close()
+    tokens = made["tokens"]
+    link = TableLink(base, made["id"], token=tokens[min(tokens, key=int)])
+    return link, f"{base}{made['invite']}"
+
+
 def parse_link(url: str, token: str | None = None) -> TableLink:
     """The table an address names: the invite link ``.../join/TABLE?invite=CODE``, the table
     page ``.../play/TABLE`` (``?token=`` or ``token`` for a seat held already), or the API's
@@ -126,6 +156,11 @@ class TableServer:
             raise TableError(data["error"])
         raise TableError(f"{where}{path} answered {reply.status_code} {reply.reason_phrase}: "
                          "not a kibitz server's table?")
+
+    def create(self, body: dict[str, Any]) -> dict[str, Any]:
+        """A new table (``POST /api/tables``): its id, seat tokens and invite."""
+        made: dict[str, Any] = self._call("POST", "/api/tables", json=body)
+        return made
 
     def _table(self) -> str:
         return f"/api/tables/{quote(self.link.table, safe='')}"
