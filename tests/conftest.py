@@ -1,8 +1,13 @@
-"""Test-wide settings: Hypothesis profiles sized for a 2-core CI machine."""
+"""Test-wide settings: Hypothesis profiles sized for a 2-core CI machine, and a real
+``kibitz serve`` for the tests that need one (browser pages, the terminal at a table)."""
 
 import os
+from collections.abc import Iterator
 
+import pytest
 from hypothesis import HealthCheck, settings
+
+from serving import Server
 
 settings.register_profile(
     "default",
@@ -12,3 +17,12 @@ settings.register_profile(
 )
 settings.register_profile("thorough", max_examples=500, deadline=None)
 settings.load_profile(os.environ.get("KIBITZ_HYPOTHESIS", "default"))
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A real ``kibitz serve`` on a free port and a temporary SQLite database."""
+    srv = Server(tmp_path_factory.mktemp("db") / "kibitz.db")
+    srv.start()
+    yield srv
+    srv.stop()

@@ -18,7 +18,6 @@ from sqlalchemy import create_engine, text
 from kibitz.server.app import create_app
 from kibitz.server.database import engine_url
 from kibitz.server.limits import Limits
-from serving import Server
 
 POSTGRES_ENV = "KIBITZ_TEST_POSTGRES"
 """A PostgreSQL URL whose user may create databases (``.ci/run`` starts such a server)."""
@@ -106,15 +105,6 @@ def shots(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     folder.mkdir(parents=True, exist_ok=True)
     yield folder
     print(f"\nscreenshots: {folder}")
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """A real ``kibitz serve`` on a free port and a temporary SQLite database."""
-    srv = Server(tmp_path_factory.mktemp("db") / "kibitz.db")
-    srv.start()
-    yield srv
-    srv.stop()
 
 
 @pytest.fixture(scope="module")

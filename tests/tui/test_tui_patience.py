@@ -4,7 +4,7 @@ auto-complete, autoplay."""
 from __future__ import annotations
 
 import pytest
-from tui_helpers import make_app, settle
+from tui_helpers import finish_by_the_line, make_app, settle
 
 import kibitz
 from kibitz.core.session import Session
@@ -51,13 +51,7 @@ async def test_hint_undo_redo_winnable_and_auto_complete(tmp_path, name):
         await settle(pilot)
         assert app.message == session.winnable().answer
 
-        for action in hint.line[1:]:  # follow the proven line until the rest plays itself
-            if session.autocomplete_actions():
-                break
-            app.driver.play(action)
-        app.after_change()
-        await pilot.press("a")
-        await settle(pilot)
+        await finish_by_the_line(pilot, hint.line[1:])
         assert session.state.outcome().returns == (1.0,)
         assert isinstance(app.screen, GameOverScreen)
         assert "won" in app.screen.result and app.screen.heading == "Game over: You won"

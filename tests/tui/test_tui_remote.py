@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -33,14 +34,6 @@ pytestmark = pytest.mark.anyio
 ANN: dict[str, Any] = {"kind": "human", "name": "Ann"}
 OPEN: dict[str, Any] = {"kind": "open"}
 COMPUTER: dict[str, Any] = {"kind": "computer", "level": 1}
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    srv = Server(tmp_path_factory.mktemp("db") / "kibitz.db")
-    srv.start()
-    yield srv
-    srv.stop()
 
 
 @pytest.fixture
@@ -287,15 +280,23 @@ async def test_watching_shows_the_table_and_offers_no_player_keys(server: Any, t
 
 
 # -- the connection ------------------------------------------------------------------------
-async def test_a_dropped_connection_is_taken_up_again_with_the_same_seat(
-    own_server: Any, tmp_path: Path
-):
+@asynccontextmanager
+async def server_gone(own_server: Any, tmp_path: Path) -> AsyncIterator[Any]:
+    """A Smess table joined by invite, its server stopped once connected: the table, the
+    driver, the app and its pilot."""
     made = new_table(own_server, "smess", [ANN, OPEN])
     driver = sit(own_server.url + made["invite"])
     app = PlayApp(driver, tmp_path / "r.json", pause=0)
     async with app.run_test(size=(110, 34)) as pilot:
         await until(pilot, lambda: driver.connected)
         own_server.stop()
+        yield made, driver, app, pilot
+
+
+async def test_a_dropped_connection_is_taken_up_again_with_the_same_seat(
+    own_server: Any, tmp_path: Path
+):
+    async with server_gone(own_server, tmp_path) as (made, driver, app, pilot):
         await until(pilot, lambda: "connection lost" in app.message)
         assert "trying again in" in app.message
         own_server.start()
@@ -310,12 +311,7 @@ async def test_a_connection_that_stays_down_is_said_with_the_way_back(
     own_server: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ):
     monkeypatch.setattr(remote_module, "RETRIES", (0.05, 0.05))
-    made = new_table(own_server, "smess", [ANN, OPEN])
-    driver = sit(own_server.url + made["invite"])
-    app = PlayApp(driver, tmp_path / "r.json", pause=0)
-    async with app.run_test(size=(110, 34)) as pilot:
-        await until(pilot, lambda: driver.connected)
-        own_server.stop()
+    async with server_gone(own_server, tmp_path) as (made, _, app, pilot):
         await until(pilot, lambda: "gave up" in app.message)
         assert "gave up after 2 tries" in app.message
         assert f"come back with kibitz join {own_server.url}/play/{made['id']} --token " in (

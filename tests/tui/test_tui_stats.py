@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from tui_helpers import make_app, run_play, settle
+from tui_helpers import finish_by_the_line, make_app, run_play, settle
 from typer.testing import CliRunner
 
 from kibitz.cli.common import app as cli
@@ -26,6 +26,14 @@ WINNABLE = 96195685124994327816
 @pytest.fixture
 def book(tmp_path) -> StatsBook:
     return StatsBook(tmp_path / "data" / "statistics.json")
+
+
+async def resign_at_once(pilot) -> None:
+    """Resign before any move (x, yes): the game-over panel comes up."""
+    await settle(pilot)
+    await pilot.press("x", "y")
+    await settle(pilot)
+    assert isinstance(pilot.app.screen, GameOverScreen)
 
 
 async def move_and_quit_at_once(app: PlayApp) -> None:
@@ -75,14 +83,7 @@ async def test_a_won_deal_counts_once_and_stays_won(tmp_path, book):
     session = app.driver.session
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        hint = session.hint()
-        for action in hint.line:
-            if session.autocomplete_actions():
-                break
-            app.driver.play(action)
-        app.after_change()
-        await pilot.press("a")
-        await settle(pilot)
+        await finish_by_the_line(pilot, session.hint().line)
         assert isinstance(app.screen, GameOverScreen)
         assert app.screen.stats == (
             "Your Fortress statistics: 1 played: 1 won, 0 lost (100%); streak 1 won; "
@@ -107,10 +108,7 @@ async def test_a_won_deal_counts_once_and_stays_won(tmp_path, book):
 async def test_a_resignation_counts_lost_with_draws_kept(tmp_path, book):
     app = make_app("smess", tmp_path / "r.json", stats=book)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("x", "y")
-        await settle(pilot)
-        assert isinstance(app.screen, GameOverScreen)
+        await resign_at_once(pilot)
         assert app.screen.stats == "Your Smess statistics: 1 played: 0 won, 0 drawn, 1 lost (0%)"
     stats = book.load()["smess"]
     assert stats.kind == "scores" and [e.score for e in stats.entries] == [-1]
@@ -139,10 +137,7 @@ async def test_a_broken_statistics_file_is_said_and_left_as_it_is(tmp_path, book
     book.path.write_text("{not json", encoding="utf-8")
     app = make_app("smess", tmp_path / "r.json", stats=book)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("x", "y")
-        await settle(pilot)
-        assert isinstance(app.screen, GameOverScreen)
+        await resign_at_once(pilot)
         assert app.screen.stats is not None
         assert "is not a kibitz statistics file" in app.screen.stats
     assert book.path.read_text(encoding="utf-8") == "{not json"

@@ -97,3 +97,16 @@ def run_play(monkeypatch: pytest.MonkeyPatch, *args: str) -> tuple[PlayApp | Non
     monkeypatch.setattr(PlayApp, "run", lambda self: built.append(self))
     result = CliRunner().invoke(cli, ["play", *args])
     return (built[0] if built else None), result
+
+
+async def finish_by_the_line(pilot: Pilot, line: tuple[int, ...]) -> None:
+    """Play a proven winning ``line`` until the rest plays itself, then auto-complete (`a`)."""
+    app = pilot.app
+    assert isinstance(app, PlayApp)
+    for action in line:
+        if app.driver.session.autocomplete_actions():
+            break
+        app.driver.play(action)
+    app.after_change()
+    await pilot.press("a")
+    await settle(pilot)
