@@ -15,7 +15,7 @@ import httpx
 import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
-from tui_helpers import pick_by_keys
+from tui_helpers import pick_by_keys, shown
 from typer.testing import CliRunner
 from websockets.sync.client import connect
 
@@ -25,7 +25,7 @@ from kibitz.tui import PlayApp
 from kibitz.tui import remote as remote_module
 from kibitz.tui.link import TableError, TableLink, TableServer, parse_link
 from kibitz.tui.remote import RemoteDriver, sit
-from kibitz.tui.screens import ConfirmScreen, GameOverScreen, HelpScreen
+from kibitz.tui.screens import ConfirmScreen, GameOverScreen, HelpScreen, NewGameScreen
 from serving import Server
 
 pytestmark = pytest.mark.anyio
@@ -169,12 +169,38 @@ async def test_resigning_ends_the_game_with_the_game_over_panel(server: Any, tmp
         panel = app.screen
         assert isinstance(panel, GameOverScreen)
         assert panel.heading == "Game over: You lost"
-        assert panel.result == "Blue wins (resignation)" and not panel.can_new
+        assert panel.result == "Blue wins (resignation)" and panel.can_new
         assert view(server, made, 0)["outcome"]["for_you"] == "You won"
         assert json.loads(record.read_text())["actions"] == ["d2-d3"]  # the server's record
         await pilot.press("escape")
         assert "x give up" not in keys(app) and "d draw" not in keys(app)
-        assert "e analyse" in keys(app)
+        assert "e analyse" in keys(app) and "n new" in keys(app)
+
+
+async def test_a_new_game_opens_the_next_table_as_the_pages_rematch(server: Any, tmp_path: Path):
+    made = new_table(server, "smess", [{"kind": "human", "name": "Bo"}, OPEN, ])
+    first = sit(f"{server.url}/play/{made['id']}", token=made["tokens"]["0"])
+    app = PlayApp(first, tmp_path / "r.json", pause=0)
+    async with app.run_test(size=(110, 34)) as pilot:
+        await until(pilot, lambda: first.connected and first.person_moves())
+        await pilot.press("m", "enter")
+        await until(pilot, lambda: first.ply() == 1)
+        await pilot.press("escape", "n")
+        screen = await shown(pilot, NewGameScreen)
+        assert "Your seat here is kept; come back with: kibitz join" in screen.warning
+        await pilot.press("enter")
+        await until(pilot, lambda: app.driver is not first and app.driver.connected)
+        new = app.driver
+        assert isinstance(new, RemoteDriver) and new.table["id"] != made["id"]
+        assert new.invite is not None and f"invite: {new.invite}" in app.message
+        assert [(s["kind"], s["name"]) for s in new.table["seats"]] == [
+            ("human", "Bo"), ("open", None)]
+        friend = sit(new.invite)  # the friend joins the next table by its link
+        friend.close()
+        await until(pilot, lambda: "(open seat)" not in text_of(app, "#seats"))
+        await pilot.press("m", "enter")  # and the game goes on there
+        await until(pilot, lambda: new.ply() == 1)
+    assert view(server, made, 0)["ply"] == 1  # the first table is as it was left
 
 
 async def test_a_draw_offered_at_the_other_machine_is_answered_here(server: Any, tmp_path: Path):
@@ -420,3 +446,24 @@ def test_host_refuses_what_it_cannot_open_in_one_line(server: Any, monkeypatch):
         assert says is None or says in result.output
     app, result = host(monkeypatch, "smess", "--server", "127.0.0.1:9")
     assert app is None and result.exit_code == 2 and "cannot reach" in result.output
+
+
+async def test_a_new_game_after_the_end_seats_the_same_computer_level(
+    server: Any, tmp_path: Path
+):
+    made = new_table(server, "smess", [{"kind": "human"}, COMPUTER])
+    first = sit(f"{server.url}/play/{made['id']}", token=made["tokens"]["0"])
+    app = PlayApp(first, tmp_path / "r.json", pause=0)
+    async with app.run_test(size=(110, 34)) as pilot:
+        await until(pilot, lambda: first.connected and first.person_moves())
+        await pilot.press("x", "y")
+        await until(pilot, lambda: isinstance(app.screen, GameOverScreen))
+        await pilot.press("n")
+        await shown(pilot, NewGameScreen)
+        await pilot.press("enter")
+        await until(pilot, lambda: app.driver is not first and app.driver.connected)
+        seats = app.driver.table["seats"]
+        assert [(s["kind"], s["agent"]) for s in seats] == [("human", None),
+                                                           ("computer", "level:1")]
+        assert app.driver.invite is None  # no open seat: nothing to share
+        assert first.server.client.is_closed  # the first table's connections let go

@@ -63,16 +63,15 @@ def sit_and_play(driver: RemoteDriver, greeting: str = "") -> None:
     to a seat left unfinished."""
     from kibitz.tui import PlayApp
 
+    play = PlayApp(driver, default_record_path(driver.game.name), pause=0, greeting=greeting)
     try:
-        play = PlayApp(driver, default_record_path(driver.game.name), pause=0,
-                       greeting=greeting)
         play.run()
     finally:
-        driver.close()
-    comeback = driver.comeback()
+        play.driver.close()
+    comeback = play.driver.comeback()
     if play.recorded is not None:
         typer.echo(f"record: {play.recorded}")
-    elif comeback is not None and not driver.is_over():
+    elif comeback is not None and not play.driver.is_over():
         typer.echo(f"your seat is kept; come back with: {comeback}")
 
 

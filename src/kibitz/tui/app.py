@@ -135,9 +135,7 @@ class PlayApp(App[None]):
         self._show()
         self._focus_for_turn()
         self._next_turn()
-        link = self.driver.link(self.heard)
-        if link is not None:
-            self.run_worker(link, name="link", group="link")
+        self._connect()
         if self.greeting:
             self.say(self.greeting, NOTE)
 
@@ -243,7 +241,10 @@ class PlayApp(App[None]):
     def heard(self, kind: str, text: str) -> None:
         """What a server's table said (``kibitz.tui.driver.Notify``): a new moment of the
         game goes on as after any move (a sent move's typed text is cleared), the same one
-        only redraws (a half-made pick stays), a refusal and a note are said."""
+        only redraws (a half-made pick stays), a refusal and a note are said. While a new
+        table is being made the old one's news only wait (the driver keeps the latest)."""
+        if self.busy == "dealing":
+            return
         if kind == "change":
             sent, self.sent = self.sent, False
             if sent:
@@ -634,6 +635,8 @@ class PlayApp(App[None]):
                 warning = f"This game is saved to {self.record_path} to go on with."
             elif self.stats is not None and self._abandons():
                 warning = "This unfinished game counts as lost."
+            elif (comeback := self.driver.comeback()) is not None:
+                warning = f"Your seat here is kept; come back with: {comeback}"
         dealt = game.chance_mode() != "deterministic"
         screen = NewGameScreen(f"New game of {self.game_title}", warning,
                                game.parse_seed if dealt else None)
@@ -656,17 +659,28 @@ class PlayApp(App[None]):
         self.busy = "dealing"
         self._work(lambda: old.new_game(seed), lambda new: self._begin(new, problem))
 
+    def _connect(self) -> None:
+        """Keep the driver's connection to its server (a table's), in a worker."""
+        link = self.driver.link(self.heard)
+        if link is not None:
+            self.run_worker(link, name="link", group="link")
+
     def _begin(self, driver: PlayDriver, problem: str) -> None:
-        """Play ``driver``'s new game from now on (its record beside the first)."""
-        self.driver = driver
+        """Play ``driver``'s new game from now on (its record beside the first; a server
+        table's connection moves to the new table)."""
+        old, self.driver = self.driver, driver
+        self.workers.cancel_group(self, "link")
+        old.close()
+        self._connect()
         self.games += 1
         base = self.first_record
         self.record_path = base.with_name(f"{base.stem}-{self.games}{base.suffix}")
         self.recorded = self.counted = self.analysis = None
         self.watch.verdicts.clear()
         self.after_change()
-        seed = self.driver.deal_number()
-        self.say(problem or ("new game" if seed is None else f"new game: deal {seed}"),
+        seed, invite = driver.deal_number(), driver.invite
+        news = "new game" if seed is None else f"new game: deal {seed}"
+        self.say(problem or (f"{news}; invite: {invite}" if invite else news),
                  ERROR if problem else NOTE)
 
     def action_leave(self) -> None:

@@ -64,6 +64,8 @@ class PlayDriver(Protocol):
     game: Game
     log: list[LogEntry]
     immediate: bool
+    invite: str | None
+    """The invite link of a table opened for friends (None: none to share)."""
     """True: a change is made at once (the app redraws after it); False: it is sent, and
     the answer comes back through ``link``'s ``notify``."""
 
@@ -104,6 +106,8 @@ class PlayDriver(Protocol):
     def write_record(self, path: Path) -> Path | None: ...
     def new_game(self, seed: int | None) -> PlayDriver: ...
     def link(self, notify: Notify) -> Coroutine[Any, Any, None] | None: ...
+    def comeback(self) -> str | None: ...
+    def close(self) -> None: ...
 
 
 def winnable_number(game: Game) -> int:
@@ -127,6 +131,7 @@ class Driver:
     """A session with a person (or nobody) and computer players in the other seats."""
 
     immediate = True
+    invite = None
 
     def __init__(
         self,
@@ -451,3 +456,10 @@ class Driver:
     def link(self, notify: Notify) -> None:
         """None: a local game has no connection to keep."""
         return None
+
+    def comeback(self) -> None:
+        """None: a local game is gone once left (unless its record was saved)."""
+        return None
+
+    def close(self) -> None:
+        """Nothing to let go."""

@@ -31,7 +31,14 @@ from kibitz.core.registry import load
 from kibitz.core.session import Step
 from kibitz.core.stats import Entry
 from kibitz.tui.driver import Ending, LogEntry, Notify, agent_label
-from kibitz.tui.link import FORMS, TableError, TableServer, choose_seat, parse_link
+from kibitz.tui.link import (
+    FORMS,
+    TableError,
+    TableServer,
+    choose_seat,
+    open_table,
+    parse_link,
+)
 
 RETRIES = (0.5, 1.0, 2.0, 4.0, 8.0)
 """Seconds waited before each try to take a dropped connection up again."""
@@ -76,6 +83,7 @@ class RemoteDriver:
     """One seat (or a spectator) at a server's table, behind the terminal app."""
 
     immediate = False
+    invite: str | None = None
 
     def __init__(self, server: TableServer, state: dict[str, Any]) -> None:
         """``state``: the seat's state message as the server sent it (from ``open``)."""
@@ -187,6 +195,8 @@ class RemoteDriver:
             return self.game.features.concede and seated and not over
         if action in ("hint", "winnable", "autocomplete", "autoplay", "warn_lost"):
             return "autoplay" in m and seated
+        if action == "new_game":
+            return seated
         return action == "analyse" and over
 
     def can_take_back(self) -> bool:
@@ -300,7 +310,31 @@ class RemoteDriver:
             self.final = None
 
     def new_game(self, seed: int | None) -> RemoteDriver:
-        raise IllegalAction("a new game at a server's table is started from its page")
+        """A new table of the same game, options and seats at the server, as the page's
+        rematch: its computers again, this seat this player's, the other people's open for
+        the invite link (``invite``); the new table's driver (blocking: run in a worker)."""
+        table = self.table
+        seats = [self._again(i, s) for i, s in enumerate(table["seats"])]
+        body: dict[str, Any] = {"game": table["game"], "options": table["options"],
+                                "seats": seats}
+        if seed is not None:
+            body["seed"] = str(seed)
+        if self.autoplay_on():
+            body["autoplay"] = True
+        link, invite = open_table(self.server.link.base, body)
+        driver = RemoteDriver.open(TableServer(link))
+        driver.invite = invite if any(s["kind"] == "open" for s in seats) else None
+        return driver
+
+    def _again(self, seat: int, was: dict[str, Any]) -> dict[str, Any]:
+        """Seat ``seat`` of the next table, as the server's ``POST /api/tables`` takes it."""
+        if seat == self.seat:
+            return {"kind": "human", "name": was.get("name")}
+        if was["kind"] == "computer":
+            kind, _, level = str(was.get("agent") or "").partition(":")
+            return {"kind": "computer", "level": int(level) if kind == "level" and
+                    level.isdigit() else None}
+        return {"kind": "open"}
 
     # -- the connection --------------------------------------------------------------------
     def link(self, notify: Notify) -> Coroutine[Any, Any, None]:
