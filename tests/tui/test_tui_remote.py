@@ -467,3 +467,18 @@ async def test_a_new_game_after_the_end_seats_the_same_computer_level(
                                                            ("computer", "level:1")]
         assert app.driver.invite is None  # no open seat: nothing to share
         assert first.server.client.is_closed  # the first table's connections let go
+
+
+async def test_a_message_the_terminal_cannot_read_is_said_and_left_out(server: Any):
+    made = new_table(server, "smess", [{"kind": "human"}, OPEN])
+    driver = sit(f"{server.url}/play/{made['id']}", token=made["tokens"]["0"])
+    heard: list[tuple[str, str]] = []
+    try:
+        before = driver.msg
+        for text in ["not json", "[1, 2]", json.dumps({"type": "state", "view": None})]:
+            assert await driver._take(text, lambda kind, said: heard.append((kind, said))) == {}
+        assert driver.msg is before  # the state before stands
+        assert [kind for kind, _ in heard] == ["error"] * 3
+        assert all("cannot read" in said for _, said in heard)
+    finally:
+        driver.close()

@@ -413,9 +413,17 @@ class RemoteDriver:
 
     async def _take(self, text: str, notify: Notify) -> dict[str, Any]:
         """One message from the server: a state (a change goes on with the game), an
-        error (a refusal), or the answer to a question."""
-        msg = json.loads(text)
+        error (a refusal), or the answer to a question. One this terminal cannot read is
+        said and dropped: the game goes on with the state before it."""
+        try:
+            msg = json.loads(text)
+        except ValueError:
+            msg = None
         kind = msg.get("type") if isinstance(msg, dict) else None
+        if not isinstance(msg, dict) or (kind == "state" and not _readable(msg)):
+            notify("error", f"the server sent what this terminal cannot read ({text[:60]!r}); "
+                   "it was left out")
+            return {}
         waiting = self._waiting
         if kind == "state":
             before, self.msg = self.msg, msg
@@ -483,6 +491,12 @@ class RemoteDriver:
     def _drop_waiting(self) -> None:
         if self._waiting is not None and not self._waiting[1].done():
             self._waiting[1].set_exception(TableError("the connection to the server dropped"))
+
+
+def _readable(state: dict[str, Any]) -> bool:
+    """Whether a state message has what the screen is drawn from."""
+    return (isinstance(state.get("view"), dict) and isinstance(state.get("legal"), list)
+            and isinstance(state.get("table"), dict) and isinstance(state.get("ply"), int))
 
 
 def _moment(msg: dict[str, Any]) -> tuple[Any, ...]:
