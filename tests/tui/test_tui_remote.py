@@ -46,8 +46,10 @@ def own_server(tmp_path: Path) -> Iterator[Any]:
         srv.stop()
 
 
-def new_table(server: Any, game: str, seats: list[dict[str, Any]]) -> dict[str, Any]:
-    reply = httpx.post(f"{server.url}/api/tables", json={"game": game, "seats": seats})
+def new_table(
+    server: Any, game: str, seats: list[dict[str, Any]], **body: Any
+) -> dict[str, Any]:
+    reply = httpx.post(f"{server.url}/api/tables", json={"game": game, "seats": seats, **body})
     assert reply.status_code == 200, reply.text
     made: dict[str, Any] = reply.json()
     return made
@@ -381,7 +383,7 @@ def test_an_unreachable_server_and_a_bad_address_fail_in_one_line():
 
 
 async def test_a_patience_deal_at_the_server_restarts_through_it(server: Any, tmp_path: Path):
-    made = new_table(server, "fortress", [{"kind": "human"}])
+    made = new_table(server, "fortress", [{"kind": "human"}], seed="5")  # a deal with moves
     driver = sit(f"{server.url}/play/{made['id']}", token=made["tokens"]["0"])
     app = PlayApp(driver, tmp_path / "r.json", pause=0)
     async with app.run_test(size=(110, 34)) as pilot:
