@@ -28,10 +28,12 @@ def book(tmp_path) -> StatsBook:
     return StatsBook(tmp_path / "data" / "statistics.json")
 
 
-async def resign_at_once(pilot) -> None:
-    """Resign before any move (x, yes): the game-over panel comes up."""
+async def move_then_resign(pilot) -> None:
+    """Play Smess's e2-e3, then resign (x, yes): the game-over panel comes up."""
     await settle(pilot)
-    await pilot.press("x", "y")
+    await pilot.press("colon", *"e2-e3", "enter")
+    await settle(pilot)
+    await pilot.press("escape", "x", "y")
     await settle(pilot)
     assert isinstance(pilot.app.screen, GameOverScreen)
 
@@ -108,7 +110,7 @@ async def test_a_won_deal_counts_once_and_stays_won(tmp_path, book):
 async def test_a_resignation_counts_lost_with_draws_kept(tmp_path, book):
     app = make_app("smess", tmp_path / "r.json", stats=book)
     async with app.run_test(size=(80, 24)) as pilot:
-        await resign_at_once(pilot)
+        await move_then_resign(pilot)
         assert app.screen.stats == "Your Smess statistics: 1 played: 0 won, 0 drawn, 1 lost (0%)"
     stats = book.load()["smess"]
     assert stats.kind == "scores" and [e.score for e in stats.entries] == [-1]
@@ -137,7 +139,7 @@ async def test_a_broken_statistics_file_is_said_and_left_as_it_is(tmp_path, book
     book.path.write_text("{not json", encoding="utf-8")
     app = make_app("smess", tmp_path / "r.json", stats=book)
     async with app.run_test(size=(80, 24)) as pilot:
-        await resign_at_once(pilot)
+        await move_then_resign(pilot)
         assert app.screen.stats is not None
         assert "is not a kibitz statistics file" in app.screen.stats
     assert book.path.read_text(encoding="utf-8") == "{not json"
@@ -196,3 +198,13 @@ def test_kibitz_play_keeps_statistics_in_the_file_given(monkeypatch, tmp_path):
     app, _ = run_play(monkeypatch, "fortress", "--deal", "3")
     assert app is not None and app.stats is not None
     assert app.stats.path == tmp_path / "xdg" / "kibitz" / "statistics.json"
+
+
+async def test_a_game_ended_before_the_persons_first_move_counts_nowhere(tmp_path, book):
+    app = make_app("smess", tmp_path / "r.json", stats=book)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("x", "y")  # given up unplayed (rules e.9: played once a move is made)
+        await settle(pilot)
+        assert isinstance(app.screen, GameOverScreen) and app.screen.stats is None
+    assert book.load() == {}

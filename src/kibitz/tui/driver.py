@@ -166,6 +166,8 @@ class Driver:
             seat: make_agent(spec, game, base + seat) for seat, spec in enumerate(players) if spec
         }
         self.people = tuple(s for s, p in enumerate(players) if p is None)
+        self.moved = False
+        """Whether the person has played a move here (``begun`` reads the log as well)."""
         """The seats people play at this screen (two only in games without hidden cards)."""
         self.log: list[LogEntry] = []
         self._log_from(0)
@@ -202,19 +204,21 @@ class Driver:
         return len(self.people) == 1
 
     def begun(self) -> bool:
-        """Whether the person has made a move (from then on the game counts as played)."""
+        """Whether the person has made a move (from then on the game counts as played, even
+        once the moves are taken back or the deal restarted: still the same game)."""
         start = self.session.start_ply
-        return any(entry.seat in self.people for entry in self.log[start:])
+        return self.moved or any(entry.seat in self.people for entry in self.log[start:])
 
     def entry(self) -> Entry | None:
         """The person's statistics entry: the result once the game is over, a loss for a
-        game begun and left unfinished (abandoned), else None. Only a game one person plays
+        game left unfinished (abandoned); None before the person's first move (rules e.9: "a
+        game is played once the player's first move is made"). Only a game one person plays
         (alone, or against computers) counts: its result is theirs."""
-        if not self.against_computers():
-            return None
+        if not self.against_computers() or not self.begun():
+            return None  # not played: a deal dead from the start, or given up unplayed
         seat = self.people[0]
         done = self.session.entry(seat, self.key)
-        if done is not None or not self.begun():
+        if done is not None:
             return done
         moves = len(self.state.history) - self.session.start_ply
         return Entry(self.key, -1, self.state.seed, self.session.hints, moves)
@@ -308,6 +312,7 @@ class Driver:
         if self.players[seat] is not None:
             raise IllegalAction(f"it is {self.game.player_names[seat]}'s turn, not yours")
         step = self.session.play_turn(move) if isinstance(move, str) else self.session.play(move)
+        self.moved = True
         return self._played(step)
 
     def think(self, seat: int, state: State) -> int:
