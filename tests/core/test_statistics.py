@@ -88,3 +88,30 @@ def test_sessions_give_the_entries():
     stats.record(entry)
     assert (stats.won, stats.lost, stats.streaks()) == (1, 1, (-1, 1, 1))
     assert stats.entries[0] == Entry("table-1", 1, deal=None, hints=1, moves=3)
+
+
+DEAD = 22
+"""A Fortress deal with no legal move at its start: over (lost) before the player moves."""
+
+
+def test_a_deal_counts_from_the_first_move_taken_back_or_restarted_since_or_not():
+    game = kibitz.load("fortress")
+    dead = Session(game, seed=DEAD)
+    assert dead.is_over() and not dead.played and dead.entry(0, "t") is None
+    unplayed = Session(game, seed=2)
+    unplayed.concede(0)
+    assert unplayed.entry(0, "t") is None  # conceded before a move: not played
+    restarted = Session(game, seed=2)
+    restarted.play(restarted.state.legal_actions()[0])
+    restarted.restart()
+    back = Session.restore(game, 2, None, restarted.chance_seed,
+                           list(restarted.state.history), restarted.save())
+    assert restarted.played and back.played and back.save() == restarted.save()
+    back.concede(0)
+    assert back.entry(0, "t") == Entry("t", -1, deal=2, hints=0, moves=0)
+
+
+def test_a_resignation_before_a_move_still_counts_where_scores_are_kept():
+    smess = Session(kibitz.load("smess"))
+    smess.concede(0)
+    assert smess.entry(0, "t") is not None and smess.entry(0, "t").score == -1

@@ -183,3 +183,16 @@ def test_a_deal_that_cannot_be_loaded_now_is_left_for_the_next_new_deal(
     monkeypatch.setattr(hub, "get", get)
     assert deal(client, "fortress", "ann", seed=7)["conceded"] == [
         {"table": old["id"], "deal": "3"}]
+
+
+def test_a_deal_over_before_a_move_or_conceded_unplayed_counts_nowhere(
+    client: TestClient,
+) -> None:
+    dead = deal(client, "fortress", "fay", seed=22)  # no legal move at its start
+    assert status(client, dead) == "finished"
+    unplayed = deal(client, "fortress", "fay", seed=3)
+    reply = client.post(f"/api/tables/{unplayed['id']}/actions",
+                        json={"token": unplayed["tokens"]["0"], "type": "concede"})
+    assert reply.status_code == 200, reply.text
+    assert status(client, unplayed) == "finished"
+    assert stats(client, "fay") == {}  # rules e.9: a deal is played from the first move

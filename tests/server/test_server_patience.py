@@ -58,6 +58,8 @@ def test_patience_statistics_keep_streaks_and_hints(client: TestClient) -> None:
             if hint:
                 ws.send_json({"type": "hint", "ply": first["ply"]})
                 assert receive_until(ws, lambda m: m["type"] == "hint")["ply"] == first["ply"]
+            ws.send_json({"type": "action", "id": first["legal"][0]["id"]})  # played (e.9)
+            receive_until(ws, lambda m: m["type"] == "state" and m["ply"] > first["ply"])
             ws.send_json({"type": "concede"})
             receive_until(ws, lambda m: m.get("outcome") is not None)
     [stats] = client.get("/api/stats/dot").json()

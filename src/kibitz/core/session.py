@@ -72,6 +72,9 @@ class Session:
         """Undone steps; the last one is the next to redo."""
         self.hints = 0
         self.undos = 0
+        self.played = False
+        """Whether a seat has made a move in this game; taken back or restarted since, it
+        still was (the patience rules count a deal from the player's first move)."""
         self.conceded_by: int | None = None
         """The seat that gave the game up (conceded or resigned), if one did."""
         self.agreed_draw = False
@@ -115,6 +118,7 @@ class Session:
         step = Step(played + tuple(autos), (False,) * len(played) + (True,) * len(autos))
         self.steps.append(step)
         self.redo_steps.clear()
+        self.played = True
         return step
 
     def _automatic(self) -> list[int]:
@@ -354,9 +358,11 @@ class Session:
         return self.is_declared() or self.state.is_terminal()
 
     def entry(self, seat: int, key: str) -> Entry | None:
-        """``seat``'s statistics entry for this game (keyed ``key``) once it is over."""
+        """``seat``'s statistics entry for this game (keyed ``key``) once it is over; a deal
+        kept in streaks counts only once played (rules e.9: dead from the start, or conceded
+        before a move, it counts nowhere)."""
         out = self.outcome()
-        if out is None:
+        if out is None or (self.features.statistics == "streaks" and not self.played):
             return None
         return Entry(
             key, self.game.score_of(out, seat), self.state.seed, self.hints,
@@ -391,7 +397,8 @@ class Session:
             "start": self.start_ply,
             "steps": [s.to_json() for s in self.steps],
             "redo": [s.to_json() for s in self.redo_steps],
-            "hints": self.hints, "undos": self.undos, "conceded_by": self.conceded_by,
+            "hints": self.hints, "undos": self.undos, "played": self.played,
+            "conceded_by": self.conceded_by,
             "agreed_draw": self.agreed_draw, "autoplay": self.autoplay, "plan": list(self._plan),
         }  # fmt: skip
 
@@ -436,6 +443,7 @@ class Session:
         session.redo_steps = redo
         session.hints = int(saved.get("hints", 0))
         session.undos = int(saved.get("undos", 0))
+        session.played = bool(saved.get("played", bool(steps or redo or session.steps)))
         session.conceded_by = saved.get("conceded_by")
         session.agreed_draw = bool(saved.get("agreed_draw"))
         session.autoplay = bool(saved.get("autoplay"))

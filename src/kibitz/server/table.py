@@ -61,9 +61,10 @@ class LiveTable:
 
     @property
     def played(self) -> bool:
-        """Whether a move was made beyond the start's automatic ones: from then on a patience
-        deal counts, and leaving it loses it (rules e.9)."""
-        return len(self.state.history) > self.session.start_ply
+        """Whether a move was made beyond the start's automatic ones (taken back or
+        restarted since, it still was): from then on a patience deal counts, and leaving it
+        loses it (rules e.9)."""
+        return self.session.played
 
     @property
     def status(self) -> str:
