@@ -55,6 +55,12 @@ def new_table(
     return made
 
 
+def seat_zero(server: Any, made: dict[str, Any], tmp_path: Path) -> tuple[RemoteDriver, PlayApp]:
+    """The driver of seat 0 of the table ``made`` (by its token) and its app, not yet run."""
+    driver = sit(f"{server.url}/play/{made['id']}", token=made["tokens"]["0"])
+    return driver, PlayApp(driver, tmp_path / "r.json", pause=0)
+
+
 def act(server: Any, made: dict[str, Any], seat: int, **move: Any) -> dict[str, Any]:
     """Another player's move over HTTP, as ``POST /api/tables/{id}/actions``."""
     body = {"token": made["tokens"][str(seat)], **move}
@@ -181,8 +187,7 @@ async def test_resigning_ends_the_game_with_the_game_over_panel(server: Any, tmp
 
 async def test_a_new_game_opens_the_next_table_as_the_pages_rematch(server: Any, tmp_path: Path):
     made = new_table(server, "smess", [{"kind": "human", "name": "Bo"}, OPEN, ])
-    first = sit(f"{server.url}/play/{made['id']}", token=made["tokens"]["0"])
-    app = PlayApp(first, tmp_path / "r.json", pause=0)
+    first, app = seat_zero(server, made, tmp_path)
     async with app.run_test(size=(110, 34)) as pilot:
         await until(pilot, lambda: first.connected and first.person_moves())
         await pilot.press("m", "enter")
@@ -230,8 +235,7 @@ async def test_the_servers_computer_replies_and_a_take_back_goes_through_it(
     server: Any, tmp_path: Path
 ):
     made = new_table(server, "cardmate", [{"kind": "human"}, COMPUTER])
-    driver = sit(f"{server.url}/play/{made['id']}", token=made["tokens"]["0"])
-    app = PlayApp(driver, tmp_path / "r.json", pause=0)
+    driver, app = seat_zero(server, made, tmp_path)
     async with app.run_test(size=(110, 34)) as pilot:
         await until(pilot, lambda: driver.connected and driver.person_moves())
         assert "(level 1, poor)" in text_of(app, "#seats")
@@ -384,8 +388,7 @@ def test_an_unreachable_server_and_a_bad_address_fail_in_one_line():
 
 async def test_a_patience_deal_at_the_server_restarts_through_it(server: Any, tmp_path: Path):
     made = new_table(server, "fortress", [{"kind": "human"}], seed="5")  # a deal with moves
-    driver = sit(f"{server.url}/play/{made['id']}", token=made["tokens"]["0"])
-    app = PlayApp(driver, tmp_path / "r.json", pause=0)
+    driver, app = seat_zero(server, made, tmp_path)
     async with app.run_test(size=(110, 34)) as pilot:
         await until(pilot, lambda: driver.connected and driver.person_moves())
         assert "R restart" in keys(app)
@@ -454,8 +457,7 @@ async def test_a_new_game_after_the_end_seats_the_same_computer_level(
     server: Any, tmp_path: Path
 ):
     made = new_table(server, "smess", [{"kind": "human"}, COMPUTER])
-    first = sit(f"{server.url}/play/{made['id']}", token=made["tokens"]["0"])
-    app = PlayApp(first, tmp_path / "r.json", pause=0)
+    first, app = seat_zero(server, made, tmp_path)
     async with app.run_test(size=(110, 34)) as pilot:
         await until(pilot, lambda: first.connected and first.person_moves())
         await pilot.press("x", "y")
