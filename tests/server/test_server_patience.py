@@ -59,7 +59,8 @@ def test_patience_statistics_keep_streaks_and_hints(client: TestClient) -> None:
                 ws.send_json({"type": "hint", "ply": first["ply"]})
                 assert receive_until(ws, lambda m: m["type"] == "hint")["ply"] == first["ply"]
             ws.send_json({"type": "action", "id": first["legal"][0]["id"]})  # played (e.9)
-            receive_until(ws, lambda m: m["type"] == "state" and m["ply"] > first["ply"])
+            start = first["ply"]
+            receive_until(ws, lambda m, start=start: m["type"] == "state" and m["ply"] > start)
             ws.send_json({"type": "concede"})
             receive_until(ws, lambda m: m.get("outcome") is not None)
     [stats] = client.get("/api/stats/dot").json()
