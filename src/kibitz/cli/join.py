@@ -100,8 +100,8 @@ def host_cmd(
     """Open a table of GAME on a running `kibitz serve` and sit at it in the terminal app:
     the other seats open for friends (they join with the invite link, shown here and on
     the screen, in a browser or with `kibitz join`) or played by the server's computer."""
-    from kibitz.tui.link import TableServer, open_table, server_base
-    from kibitz.tui.remote import RemoteDriver
+    from kibitz.tui.link import server_base
+    from kibitz.tui.remote import host
     from kibitz.tui.seats import person_seat
 
     g = make_game(game, option)
@@ -118,17 +118,11 @@ def host_cmd(
     body: dict[str, Any] = {"game": game, "options": options_to_json(g.options), "seats": seats}
     if seed is not None:
         body["seed"] = str(g.parse_seed(seed))
-    link, invite = open_table(server_base(server), body)
-    table = TableServer(link)
-    try:
-        driver = RemoteDriver.open(table)
-    except BaseException:
-        table.close()
-        raise
-    has_friends = any(s["kind"] == "open" for s in seats)
-    typer.echo(f"table {link.table}: invite link {invite}" if has_friends else
+    driver = host(server_base(server), body)
+    link = driver.server.link
+    typer.echo(f"table {link.table}: invite link {driver.invite}" if driver.invite else
                f"table {link.table}: {link.page}")
-    sit_and_play(driver, f"invite: {invite}" if has_friends else "")
+    sit_and_play(driver, f"invite: {driver.invite}" if driver.invite else "")
 
 
 def other_seat(spec: str) -> dict[str, Any]:

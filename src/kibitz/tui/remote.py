@@ -79,6 +79,20 @@ def sit(
         raise
 
 
+def host(base: str, body: dict[str, Any]) -> RemoteDriver:
+    """A new table at the server ``base`` (``body`` as ``POST /api/tables`` takes it) and
+    the driver of its first person's seat, ``invite`` set where seats are open for friends."""
+    link, invite = open_table(base, body)
+    server = TableServer(link)
+    try:
+        driver = RemoteDriver.open(server)
+    except BaseException:
+        server.close()
+        raise
+    driver.invite = invite if any(s["kind"] == "open" for s in body["seats"]) else None
+    return driver
+
+
 class RemoteDriver:
     """One seat (or a spectator) at a server's table, behind the terminal app."""
 
@@ -321,10 +335,7 @@ class RemoteDriver:
             body["seed"] = str(seed)
         if self.autoplay_on():
             body["autoplay"] = True
-        link, invite = open_table(self.server.link.base, body)
-        driver = RemoteDriver.open(TableServer(link))
-        driver.invite = invite if any(s["kind"] == "open" for s in seats) else None
-        return driver
+        return host(self.server.link.base, body)
 
     def _again(self, seat: int, was: dict[str, Any]) -> dict[str, Any]:
         """Seat ``seat`` of the next table, as the server's ``POST /api/tables`` takes it."""
