@@ -155,7 +155,7 @@ def stats_cmd(
     if as_json:
         typer.echo(json.dumps([
             {**st.summary(), "entries": [asdict(e) for e in st.latest(latest)],
-             "older": st.played - len(st.latest(latest))}
+             "older": max(st.played - latest, 0)}
             for st in shown
         ], indent=1))  # fmt: skip
         return
