@@ -1,11 +1,15 @@
-"""Lab commands: ``kibitz match`` between two agents and ``kibitz ladder`` of levels."""
+"""Lab commands: ``kibitz match`` between two agents, ``kibitz tournament`` among several
+and ``kibitz ladder`` of levels."""
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import itertools
+import json
 import shlex
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated
 
@@ -26,8 +30,18 @@ from kibitz.lab.match import (
     run_match,
     run_solo,
 )
+from kibitz.lab.pages import text_table
 from kibitz.lab.pool import Backend
+from kibitz.lab.standings import (
+    cross_table,
+    describe,
+    standings_table,
+    tournament_json,
+    write_tournament_report,
+)
 from kibitz.lab.stats import MatchStats, ScoreStats, wilson
+from kibitz.lab.store import ResultStore
+from kibitz.lab.tournament import TournamentPlan, pending, run_tournament, tournament_jobs
 
 WorkersOpt = Annotated[int, typer.Option(help="Worker processes (or Ray CPUs).")]
 BackendOpt = Annotated[
@@ -72,8 +86,11 @@ def _plan(
     seed: int | None,
     hands: int | None = None,
     opening: int | None = None,
+    also: Sequence[str] = (),
     **kw,
 ) -> MatchPlan:
+    """The match of ``a`` against ``b`` with every setting checked (``also``: more specs to
+    check, a tournament's other entrants)."""
     if hands is not None:
         g = make_game(game, option)
         if "max_hands" not in {f.name for f in dataclasses.fields(g.options)}:
@@ -86,7 +103,7 @@ def _plan(
         fail(f"--duplicate is for games of two sides; {game} already gives every deal to both")
     if seed is None:
         seed = 1 if g.num_players == 1 else 0
-    for spec in (a, b):
+    for spec in (a, b, *also):
         make_agent(parse_spec(spec), g)
     given = parse_option_text(g.options_class, option or [])
     options = {**type(g).match_defaults, **given}
@@ -132,6 +149,77 @@ def match_cmd(
         typer.echo(result.stats.summary(result.plan.unit))
         for line in result.score_stats.summary_lines():
             typer.echo(line)
+
+
+@app.command("tournament")
+@user_errors
+def tournament_cmd(
+    game: Annotated[str, typer.Argument(help="Game name.")],
+    entrants: Annotated[list[str], typer.Argument(help="Two or more agent specs.")],
+    games: Annotated[int, typer.Option(help="Games of each pairing.")] = 100,
+    gauntlet: Annotated[
+        bool, typer.Option(help="Pair the first entrant with each other, not all with all.")
+    ] = False,
+    anchor: Annotated[
+        str | None, typer.Option(help="The entrant rated 0 (default: the entrants' mean).")
+    ] = None,
+    seed: SeedOpt = None,
+    workers: WorkersOpt = 1,
+    option: OptionsArg = None,
+    duplicate: Annotated[bool, typer.Option(help="Play each deal twice, seats swapped.")] = False,
+    out: Annotated[
+        Path | None,
+        typer.Option(help="Folder for report.md, report.html, plots and results.sqlite."),
+    ] = None,
+    records: Annotated[Path | None, typer.Option(help="Save every game's record here.")] = None,
+    json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    hands: HandsOpt = None,
+    opening: OpeningOpt = None,
+    backend: BackendOpt = "local",
+    address: AddressOpt = None,
+) -> None:
+    """Play every pairing of two or more agents; print standings with Elo ratings and 95%
+    intervals, and a cross table.
+
+    Each pairing is the match `kibitz match` plays between its two specs, every pairing on
+    the same seeds. The ratings fit every game at once. With --out, each game is kept in
+    OUT/results.sqlite as it ends, so the same command resumes, and more games or another
+    entrant play only what is missing; the report (report.md, report.html, plots) goes there
+    too."""
+    if len(entrants) < 2:
+        fail(f"a tournament needs at least two entrants, got {len(entrants)}")
+    if anchor is not None and anchor not in entrants:
+        fail(f"--anchor {anchor!r} is not an entrant; the entrants: {', '.join(entrants)}")
+    match = _plan(
+        game, option, entrants[0], entrants[1], games, seed, hands, opening,
+        also=entrants[2:], duplicate=duplicate, records=str(records) if records else None,
+    )
+    plan = TournamentPlan(tuple(entrants), match, "gauntlet" if gauntlet else "round-robin")
+    where = Backend(backend, workers, address)
+    at = entrants.index(anchor) if anchor is not None else None
+    label = f"{game} tournament"
+    columns = (TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    with contextlib.ExitStack() as stack:
+        store = None
+        if out is not None:
+            store = stack.enter_context(
+                ResultStore(out / "results.sqlite", "tournament", plan.settings()))
+        todo = pending(plan, store) if store else len(tournament_jobs(plan))
+        bar = stack.enter_context(
+            Progress(*columns, transient=True, disable=not sys.stderr.isatty()))
+        task = bar.add_task(label, total=todo)
+        result = run_tournament(plan, where, store, lambda _r: bar.advance(task), at)
+    if out is not None:
+        command = "kibitz " + " ".join(shlex.quote(a) for a in sys.argv[1:])
+        paths = write_tournament_report(result, out, command)
+    if json_out:
+        typer.echo(json.dumps(tournament_json(result)))
+    else:
+        typer.echo(describe(result))
+        for title, head, rows in (standings_table(result), cross_table(result)):
+            typer.echo(f"\n{title}\n{text_table(head, rows)}")
+    if out is not None:
+        typer.echo(f"wrote {paths[0]} and {paths[1]}", err=json_out)
 
 
 def ladder_row(upper: int, lower: int, stats: MatchStats) -> str:

@@ -9,7 +9,6 @@ compared with the first: differences with normal 95% intervals (independent samp
 
 from __future__ import annotations
 
-import html
 import math
 import statistics
 from collections.abc import Sequence
@@ -17,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from kibitz.lab.pages import Plots, write_pages
 from kibitz.lab.stats import Z95, match_stats, mean_interval, wilson
 from kibitz.lab.study import Study
 
@@ -112,21 +112,10 @@ def differences(study: Study, results: list[dict[str, Any]]) -> list[list[str]]:
 
 def _plots(figs: list[VariantFigures], out: Path) -> list[tuple[str, str]]:
     """Draw the plots as PNG and SVG in ``out``; (title, PNG name) of each."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
+    plots = Plots(out)
+    plt, save = plots.plt, plots.save
     names = [f.name for f in figs]
     x = range(len(figs))
-    drawn: list[tuple[str, str]] = []
-
-    def save(fig: Any, stem: str, title: str) -> None:
-        fig.tight_layout()
-        for ext in ("png", "svg"):
-            fig.savefig(out / f"{stem}.{ext}", dpi=110)
-        plt.close(fig)
-        drawn.append((title, f"{stem}.png"))
 
     fig, ax = plt.subplots(figsize=(7, 3.6))
     for k, (label, val, ci) in enumerate(
@@ -168,7 +157,7 @@ def _plots(figs: list[VariantFigures], out: Path) -> list[tuple[str, str]]:
         ax.set_ylim(0, 1)
         ax.legend(fontsize=8)
         save(fig, "bids", "Declarer's success rate by bid")
-    return drawn
+    return plots.drawn
 
 
 def _pct(ci: Interval) -> str:
@@ -234,29 +223,5 @@ def write_report(
         "the options such as a hand limit) rather than by the rules."
     )
     variants = [f"`{v.name}`: {v.game} {v.options or '(defaults)'}" for v in study.variants]
-    md = [f"# {study.title}", "", study.notes, "", intro, "", f"Report written by `{command}`.", "",
-          *[f"- {v}" for v in variants], ""]  # fmt: skip
-    page = [f"<h1>{html.escape(study.title)}</h1>", f"<p>{html.escape(study.notes)}</p>",
-            f"<p>{html.escape(intro)}</p>",
-            f"<p>Report written by <code>{html.escape(command)}</code>.</p>",
-            "<ul>", *[f"<li>{html.escape(v)}</li>" for v in variants], "</ul>"]  # fmt: skip
-    for title, head, rows in tables:
-        md += [f"## {title}", "", "| " + " | ".join(head) + " |",
-               "|" + "---|" * len(head), *["| " + " | ".join(r) + " |" for r in rows], ""]
-        page += [f"<h2>{html.escape(title)}</h2>", "<table>",
-                 "<tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in head) + "</tr>",
-                 *["<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in r) + "</tr>"
-                   for r in rows], "</table>"]  # fmt: skip
-    for title, png in plots:
-        md += [f"## {title}", "", f"![{title}]({png})", ""]
-        page += [f"<h2>{html.escape(title)}</h2>", f'<img src="{png}" alt="{html.escape(title)}">']
-    style = ("body{font-family:sans-serif;max-width:60em;margin:auto}table{border-collapse:"
-             "collapse}td,th{border:1px solid #ccc;padding:.2em .5em}")
-    md_path, html_path = out / "report.md", out / "report.html"
-    md_path.write_text("\n".join(md), encoding="utf-8")
-    html_path.write_text(
-        f"<!doctype html><html><head><meta charset='utf-8'><title>{html.escape(study.title)}"
-        f"</title><style>{style}</style></head><body>{''.join(page)}</body></html>",
-        encoding="utf-8",
-    )
-    return md_path, html_path
+    return write_pages(out, study.title, [study.notes, intro, f"Report written by `{command}`."],
+                       variants, tables, plots)
