@@ -5,6 +5,8 @@ one entry however often it is taken back and finished; ``kibitz stats`` lists th
 from __future__ import annotations
 
 import json
+import multiprocessing
+from pathlib import Path
 
 import pytest
 from tui_helpers import finish_by_the_line, make_app, run_play, settle
@@ -208,3 +210,27 @@ async def test_a_game_ended_before_the_persons_first_move_counts_nowhere(tmp_pat
         await settle(pilot)
         assert isinstance(app.screen, GameOverScreen) and app.screen.stats is None
     assert book.load() == {}
+
+
+def _count_games(path: str, prefix: str, n: int) -> None:
+    """Record ``n`` lost Smess games keyed ``prefix-i`` (one terminal finishing games)."""
+    book = StatsBook(Path(path))
+    for i in range(n):
+        book.record("smess", "scores", Entry(f"{prefix}-{i}", -1, moves=3))
+
+
+def test_two_terminals_finishing_games_at_once_both_count(book):
+    context = multiprocessing.get_context("spawn")
+    workers = [context.Process(target=_count_games, args=(str(book.path), name, 40))
+               for name in ("left", "right")]  # fmt: skip
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join(60)
+        assert w.exitcode == 0
+    stats = book.load()["smess"]
+    assert stats.played == 80
+    assert {e.key for e in stats.entries} == {f"{s}-{i}" for s in ("left", "right")
+                                              for i in range(40)}  # fmt: skip
+    assert sorted(p.name for p in book.path.parent.iterdir()) == [
+        "statistics.json", "statistics.json.lock"]
