@@ -4,6 +4,7 @@ marked, and played as one turn once the person says yes; no discard is made befo
 from __future__ import annotations
 
 import pytest
+from textual.widgets import Static
 from tui_helpers import settle, spot_offset
 
 import kibitz
@@ -92,3 +93,12 @@ async def test_the_move_list_chooses_a_discard_set_too(tmp_path):
         await settle(pilot)
         assert len(state.history) == before + size
         assert set(state.observation(0)["discards"]) == chosen
+
+
+async def test_the_move_list_numbers_the_seats_moves_not_the_cards_dealt(tmp_path):
+    session = declaring_south()  # 42 cards dealt, then South's bid
+    app = PlayApp(Driver(session.game, [None] * 4, session=session), tmp_path / "r.json", pause=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert len(session.state.history) == 43
+        assert str(app.part("#log-text", Static).render()).strip() == "1. South bid 120"

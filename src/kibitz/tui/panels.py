@@ -58,14 +58,14 @@ def scores_line(frame: Frame, scores: list[float]) -> str:
 
 
 def log_text(frame: Frame, log: list[LogEntry]) -> Text:
-    """The seats' moves so far, one a line (chance outcomes left out); hidden ones say so."""
+    """The seats' moves so far, one a line, numbered (chance outcomes, such as the cards
+    dealt, left out and not counted); hidden ones say so."""
     out = Text()
-    for entry in log:
-        if entry.seat is None:
-            continue
+    moves = (entry for entry in log if entry.seat is not None)
+    for number, entry in enumerate(moves, 1):
         if out:
             out.append("\n")
-        out.append(f"{entry.ply:>4}. ")
+        out.append(f"{number:>4}. ")
         out.append(frame.seat_name(entry.seat), Style(color=frame.seat_ink(entry.seat)))
         out.append(f" {entry.text}" if entry.text else " (hidden)")
     return out or Text("no moves yet", Style(color=MUTED))
