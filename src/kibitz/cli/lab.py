@@ -59,6 +59,9 @@ OpeningOpt = Annotated[
     int | None,
     typer.Option(help="Random opening plies before the agents play (default: the game's)."),
 ]
+DuplicateOpt = Annotated[bool, typer.Option(help="Play each deal twice, seats swapped.")]
+RecordsOpt = Annotated[Path | None, typer.Option(help="Save every game's record here.")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
 HandsOpt = Annotated[
     int | None,
     typer.Option(help="Count the match in hands (Rook): each game is one deal played out."),
@@ -125,9 +128,9 @@ def match_cmd(
     seed: SeedOpt = None,
     workers: WorkersOpt = 1,
     option: OptionsArg = None,
-    duplicate: Annotated[bool, typer.Option(help="Play each deal twice, seats swapped.")] = False,
-    records: Annotated[Path | None, typer.Option(help="Save every game's record here.")] = None,
-    json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    duplicate: DuplicateOpt = False,
+    records: RecordsOpt = None,
+    json_out: JsonOpt = False,
     hands: HandsOpt = None,
     opening: OpeningOpt = None,
     backend: BackendOpt = "local",
@@ -166,13 +169,13 @@ def tournament_cmd(
     seed: SeedOpt = None,
     workers: WorkersOpt = 1,
     option: OptionsArg = None,
-    duplicate: Annotated[bool, typer.Option(help="Play each deal twice, seats swapped.")] = False,
+    duplicate: DuplicateOpt = False,
     out: Annotated[
         Path | None,
         typer.Option(help="Folder for report.md, report.html, plots and results.sqlite."),
     ] = None,
-    records: Annotated[Path | None, typer.Option(help="Save every game's record here.")] = None,
-    json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    records: RecordsOpt = None,
+    json_out: JsonOpt = False,
     hands: HandsOpt = None,
     opening: OpeningOpt = None,
     backend: BackendOpt = "local",
@@ -245,7 +248,7 @@ def ladder_cmd(
     seed: SeedOpt = None,
     workers: WorkersOpt = 1,
     option: OptionsArg = None,
-    duplicate: Annotated[bool, typer.Option(help="Duplicate deals (card games).")] = False,
+    duplicate: DuplicateOpt = False,
     output: Annotated[Path | None, typer.Option(help="Markdown file to write.")] = None,
     hands: HandsOpt = None,
     opening: OpeningOpt = None,
