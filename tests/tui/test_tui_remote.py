@@ -25,7 +25,13 @@ from kibitz.tui import PlayApp
 from kibitz.tui import remote as remote_module
 from kibitz.tui.link import TableError, TableLink, TableServer, parse_link
 from kibitz.tui.remote import RemoteDriver, sit
-from kibitz.tui.screens import ConfirmScreen, GameOverScreen, HelpScreen, NewGameScreen
+from kibitz.tui.screens import (
+    ConfirmScreen,
+    GameOverScreen,
+    HelpScreen,
+    NewGameScreen,
+    SeatsScreen,
+)
 from serving import Server
 
 pytestmark = pytest.mark.anyio
@@ -249,6 +255,46 @@ async def test_the_servers_computer_replies_and_a_take_back_goes_through_it(
         await pilot.press("u")
         await until(pilot, lambda: driver.ply() == 0)
         assert text_of(app, "#log-text") == "no moves yet"
+
+
+async def test_a_computer_takes_the_open_seat_and_plays_it(server: Any, tmp_path: Path):
+    made = new_table(server, "smess", [ANN, OPEN])
+    driver, app = seat_zero(server, made, tmp_path)
+    async with app.run_test(size=(110, 34)) as pilot:
+        await until(pilot, lambda: driver.connected and driver.person_moves())
+        assert driver.open_seats() == [1] and "o computer" in keys(app)
+        await pilot.press("o")
+        question = await shown(pilot, ConfirmScreen)
+        assert question.question.startswith("A computer player takes Red's seat?")
+        await pilot.press("y")
+        await until(pilot, lambda: not driver.open_seats())
+        assert "Red (level " in text_of(app, "#seats") and "o computer" not in keys(app)
+        await pilot.press("colon", *"d2-d3", "enter")
+        await until(pilot, lambda: driver.ply() == 2)  # the server's computer replied
+        assert [e.seat for e in driver.log] == [0, 1]
+
+
+async def test_a_computer_takes_the_open_seat_chosen_or_all_of_them(server: Any, tmp_path: Path):
+    made = new_table(server, "rook", [ANN, OPEN, OPEN, OPEN])
+    driver, app = seat_zero(server, made, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: driver.connected)
+        await pilot.press("o")
+        choice = await shown(pilot, SeatsScreen)
+        assert [name for _, name in choice.seats] == ["West", "North", "East"]
+        await pilot.press("2")
+        await until(pilot, lambda: driver.open_seats() == [1, 3])
+        await pilot.press("o")
+        await shown(pilot, SeatsScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert driver.open_seats() == [1, 3]
+        await pilot.press("o")
+        await shown(pilot, SeatsScreen)
+        await pilot.press("a")
+        await until(pilot, lambda: not driver.open_seats())
+        seats = httpx.get(f"{server.url}/api/tables/{made['id']}").json()["seats"]
+        assert [s["kind"] for s in seats] == ["human", "computer", "computer", "computer"]
 
 
 class Listening(RemoteDriver):

@@ -33,7 +33,13 @@ from kibitz.tui.analysis import AnalysisRun, AnalysisScreen
 from kibitz.tui.driver import OFFERED, PlayDriver
 from kibitz.tui.panels import log_text, move_spots, seats_text, status_text
 from kibitz.tui.picker import Pick, Picker, names_card, pickable
-from kibitz.tui.screens import ConfirmScreen, GameOverScreen, HelpScreen, NewGameScreen
+from kibitz.tui.screens import (
+    ConfirmScreen,
+    GameOverScreen,
+    HelpScreen,
+    NewGameScreen,
+    SeatsScreen,
+)
 from kibitz.tui.statsbook import StatsBook, StatsFileError, summary_line
 from kibitz.tui.views import Frame, GameView, view_for
 from kibitz.tui.watch import LossWatch
@@ -69,6 +75,8 @@ class PlayApp(App[None]):
         Binding("x", "give_up", "give up", tooltip="resign (or concede the deal): a loss"),
         Binding("n", "new_game", "new", tooltip="a new game, same players (a deal: which one?)"),
         Binding("d", "draw", "draw", tooltip="agree a draw (between the people playing)"),
+        Binding("o", "seat_computer", "computer", tooltip="a computer takes an open seat (no "
+                "waiting for a friend)"),
         Binding("q", "leave", "quit", tooltip="quit"),
         Binding("escape", "back", "back", show=False),
     ]
@@ -502,6 +510,29 @@ class PlayApp(App[None]):
     def _give_up(self, yes: bool | None) -> None:
         if yes:
             self._end(self.driver.give_up)
+
+    def action_seat_computer(self) -> None:
+        """A computer player takes an open seat (asked which, where several are open)."""
+        driver = self.driver
+        seats = [(s, driver.game.player_names[s]) for s in driver.open_seats()]
+        if not seats:
+            self.say("no seat is open", ERROR)
+        elif len(seats) == 1:
+            seat, name = seats[0]
+            question = f"A computer player takes {name}'s seat? No friend can sit there then."
+            self.push_screen(ConfirmScreen(question),
+                             lambda yes: self._seat_computer([seat] if yes else None))  # fmt: skip
+        else:
+            self.push_screen(SeatsScreen("Which open seat does a computer player take?", seats),
+                             self._seat_computer)  # fmt: skip
+
+    def _seat_computer(self, seats: list[int] | None) -> None:
+        """Give the chosen seats to the computer (a refusal is shown)."""
+        try:
+            for seat in seats or ():
+                self.driver.seat_computer(seat)
+        except KibitzError as exc:
+            self.say(str(exc), ERROR)
 
     def action_draw(self) -> None:
         """A draw, once both people say so (at this screen, or each at their own)."""

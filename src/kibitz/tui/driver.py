@@ -54,7 +54,7 @@ Notify = Callable[[str, str], None]
 ``error`` (a refusal: ``text`` says why) or ``note`` (the connection, an offer)."""
 
 OFFERED = ("undo", "redo", "restart", "draw", "give_up", "hint", "winnable", "warn_lost",
-           "autocomplete", "autoplay", "analyse", "new_game")
+           "autocomplete", "autoplay", "analyse", "new_game", "seat_computer")
 """The app's actions that work only where the driver ``offers`` them."""
 
 
@@ -97,6 +97,8 @@ class PlayDriver(Protocol):
     def autocomplete(self) -> Step | None: ...
     def set_autoplay(self, on: bool) -> Step | None: ...
     def give_up(self) -> None: ...
+    def open_seats(self) -> list[int]: ...
+    def seat_computer(self, seat: int) -> None: ...
     def draw_question(self) -> str: ...
     def answer_draw(self, yes: bool) -> None: ...
     def hint(self) -> Hint: ...
@@ -382,6 +384,13 @@ class Driver:
         if self.viewer is None:
             raise IllegalAction("nobody sits here to give the game up")
         self.session.concede(self.viewer)
+
+    def open_seats(self) -> list[int]:
+        """None here: every seat at this screen is a person's or a computer's."""
+        return []
+
+    def seat_computer(self, seat: int) -> None:
+        raise IllegalAction("every seat here is taken: no seat waits for a friend")
 
     def agree_draw(self) -> None:
         """The two people at this screen agree a draw."""

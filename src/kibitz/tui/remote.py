@@ -211,6 +211,8 @@ class RemoteDriver:
             return "autoplay" in m and seated
         if action == "new_game":
             return seated
+        if action == "seat_computer":
+            return seated and not over and bool(self.open_seats())
         return action == "analyse" and over
 
     def can_take_back(self) -> bool:
@@ -261,6 +263,14 @@ class RemoteDriver:
 
     def give_up(self) -> None:
         self._send({"type": "concede"})
+
+    def open_seats(self) -> list[int]:
+        """The seats nobody has taken yet (waiting for a friend)."""
+        return [i for i, s in enumerate(self.table["seats"]) if s["kind"] == "open"]
+
+    def seat_computer(self, seat: int) -> None:
+        """Give an open seat to the server's computer (the game's default level)."""
+        self._send({"type": "seat_computer", "seat": seat})
 
     def _offer(self) -> tuple[int | None, bool]:
         """The seat that offered a draw (None: no offer) and whether it is this side's."""

@@ -1,10 +1,12 @@
-"""Overlays: the keys (help), a yes/no question, a new game's deal and the game-over panel."""
+"""Overlays: the keys (help), a yes/no question, a choice of open seats, a new game's deal
+and the game-over panel."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -53,6 +55,39 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)
+
+
+class SeatsScreen(ModalScreen[list[int] | None]):
+    """Which of the open seats a computer takes: one by its number, or all of them; answers
+    the seats chosen, or None when the person thinks better of it."""
+
+    BINDINGS: ClassVar[list[Binding]] = [
+        Binding("a", "answer('all')", "All"),
+        Binding("escape", "answer('')", "None"),
+    ]
+
+    def __init__(self, heading: str, seats: list[tuple[int, str]]) -> None:
+        """``seats``: each open seat's number and name."""
+        super().__init__()
+        self.heading = heading
+        self.seats = seats
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="seats-choice", classes="panel"):
+            yield Static(self.heading, classes="heading")
+            yield Static("\n".join(f"{k}: {name}" for k, (_, name) in enumerate(self.seats, 1)))
+            yield Static("a: all of them   Esc: none", classes="note")
+
+    def on_key(self, event: events.Key) -> None:
+        """A digit chooses that seat."""
+        if event.character and event.character.isdigit():
+            k = int(event.character)
+            if 1 <= k <= len(self.seats):
+                event.stop()
+                self.dismiss([self.seats[k - 1][0]])
+
+    def action_answer(self, which: str) -> None:
+        self.dismiss([seat for seat, _ in self.seats] if which == "all" else None)
 
 
 class GameOverScreen(ModalScreen[str]):
