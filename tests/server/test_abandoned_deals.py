@@ -14,7 +14,9 @@ from helpers import HUMAN, new_table, receive_until
 from pagekit import DESKTOP, open_tab, start_from_lobby
 from playwright.sync_api import Browser, expect
 
+from kibitz.server.app import create_app
 from kibitz.server.hub import Busy
+from kibitz.server.limits import Limits
 from serving import Server
 
 NEARLY_WON = "KC/KS/-/-/-/-/-/-/-/- QC,QS,KH,KD A"
@@ -87,6 +89,21 @@ def test_a_deal_put_away_is_conceded_from_storage(
     assert deal(client, "chessboard", "bea")["conceded"] == [{"table": old["id"], "deal": "3"}]
     assert status(client, old) == "finished"
     assert stats(client, "bea")["chessboard"]["current_streak"] == -1
+
+
+def test_a_deal_whose_moves_were_all_taken_back_still_counts_as_played(
+    any_db_url: str, limits: Limits
+) -> None:
+    with TestClient(create_app(any_db_url, pool="thread", workers=2, limits=limits)) as client:
+        old = deal(client, "fortress", "dee", seed=3)
+        play(client, old)
+        with client.websocket_connect(f"/ws/tables/{old['id']}?token={old['tokens']['0']}") as ws:
+            assert ws.receive_json()["ply"] == 1
+            ws.send_json({"type": "undo"})
+            receive_until(ws, lambda m: m.get("ply") == 0)  # no action stored any more
+        assert deal(client, "fortress", "dee", seed=5)["conceded"] == [
+            {"table": old["id"], "deal": "3"}]
+        assert stats(client, "dee")["fortress"]["lost"] == 1
 
 
 def test_a_deal_with_no_move_made_is_not_counted(client: TestClient) -> None:
