@@ -20,6 +20,7 @@ def test_games_lists_options_with_types_and_defaults():
     assert "smess:" in result.output
     assert "max_plies_without_progress: int or None (1..10000) = None" in result.output
     assert "promotion_requires_captured_numskull: bool = False" in result.output
+    assert "            Draw when the same position occurs for the third time." in result.output
 
 
 def test_games_lists_what_each_game_declares():

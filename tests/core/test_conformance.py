@@ -10,6 +10,7 @@ touching the state or is refused with a reason.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from typing import Any
 
@@ -21,6 +22,7 @@ import kibitz
 from kibitz.ai.specs import agent_kinds, make_agent
 from kibitz.core import CHANCE, Game, State
 from kibitz.core.errors import IllegalAction, InvalidOptions
+from kibitz.core.options import option_help, option_title, options_schema
 from kibitz.core.play import chance_rng
 from kibitz.core.registry import game_class
 from kibitz.core.rng import Rng
@@ -266,3 +268,16 @@ def test_declarations_are_consistent(name: str) -> None:
     assert game.ai().default_level in game.ai().levels or not game.ai().levels
     if game.features.undo or game.features.statistics == "streaks":
         assert game.assistant() is not None
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_option_says_what_it_changes(name: str) -> None:
+    cls = load(name).options_class
+    notes = option_help(cls)
+    assert set(notes) == {f.name for f in dataclasses.fields(cls)}
+    for option, note in notes.items():
+        assert note.strip() and "\n" not in note and len(note) <= 160, option
+    schema = options_schema(cls)["properties"]
+    for option, prop in schema.items():
+        assert prop["description"] == notes[option]
+        assert prop["title"] == option_title(option)

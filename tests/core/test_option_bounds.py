@@ -49,7 +49,8 @@ def test_out_of_range_values_are_refused_naming_the_range(values, needle):
 def test_range_in_schema_and_description():
     schema = options_schema(Sized)["properties"]
     assert schema["limit"]["anyOf"][0] == {"type": "integer", "minimum": 1, "maximum": 100}
-    assert schema["names"] == {"type": "array", "items": {"type": "string", "maxLength": 5},
+    assert schema["names"] == {"title": "Names", "type": "array",
+                               "items": {"type": "string", "maxLength": 5},
                                "maxItems": 3, "default": []}
     counts = schema["counts"]["anyOf"]
     assert counts[0] == {"type": "object", "maxProperties": 2,

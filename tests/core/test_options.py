@@ -1,7 +1,7 @@
 """Options dataclasses: validation of names and types, and parsing of KEY=VALUE text."""
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import ClassVar, Literal
 
 import pytest
 
@@ -9,6 +9,8 @@ from kibitz.core.errors import InvalidOptions
 from kibitz.core.options import (
     build_options,
     describe_options,
+    option_help,
+    option_title,
     options_schema,
     options_to_json,
     parse_option_text,
@@ -18,6 +20,8 @@ from kibitz.core.registry import game_class, game_classes
 
 @dataclass(frozen=True)
 class Opts:
+    HELP: ClassVar[dict[str, str]] = {"flag": "Turns the thing on.", "mode": "How it runs."}
+
     flag: bool = False
     limit: int | None = None
     mode: Literal["fast", "slow"] = "fast"
@@ -102,12 +106,16 @@ def test_options_schema_describes_every_option_with_its_default():
     schema = options_schema(Opts)
     assert schema["type"] == "object" and schema["additionalProperties"] is False
     assert schema["properties"] == {
-        "flag": {"type": "boolean", "default": False},
-        "limit": {"anyOf": [{"type": "integer"}, {"type": "null"}], "default": None},
-        "mode": {"enum": ["fast", "slow"], "default": "fast"},
-        "ratio": {"type": "number", "default": 0.5},
-        "names": {"type": "array", "items": {"type": "string"}, "default": []},
+        "flag": {"title": "Flag", "description": "Turns the thing on.", "type": "boolean",
+                 "default": False},
+        "limit": {"title": "Limit", "anyOf": [{"type": "integer"}, {"type": "null"}],
+                  "default": None},
+        "mode": {"title": "Mode", "description": "How it runs.", "enum": ["fast", "slow"],
+                 "default": "fast"},
+        "ratio": {"title": "Ratio", "type": "number", "default": 0.5},
+        "names": {"title": "Names", "type": "array", "items": {"type": "string"}, "default": []},
     }
+    assert option_help(Opts) == Opts.HELP and option_title("max_plies") == "Max plies"
 
 
 def _matches(value, schema) -> bool:

@@ -152,6 +152,9 @@ def test_rooks_main_options_come_first_and_the_rest_fold_away(browser: Browser,
     expect(page.locator("#more-options [data-option=bid_min]")).to_be_hidden()
     page.click("#more-options summary")
     expect(page.locator("#more-options [data-option=bid_min]")).to_be_visible()
+    label = page.locator("label", has=page.locator("[data-option=trump_before_nest]"))
+    expect(label).to_contain_text("Trump before nest")
+    expect(label).to_have_attribute("title", "The declarer names trump before taking the nest.")
     bird = page.locator("[data-option=rook] option")
     expect(bird).to_have_text(["yes", "no", "default"])  # on, off, or the preset's
     expect(page.locator("[data-option=bonus] option")).to_have_text(

@@ -19,6 +19,9 @@ def test_games_list_options_seats_and_levels(client: TestClient) -> None:
     schema = games["smess"]["options"]
     assert schema["type"] == "object" and schema["additionalProperties"] is False
     assert schema["properties"]["max_plies_without_progress"] == {
+        "title": "Max plies without progress",
+        "description": "Draw after this many plies with no capture or promotion (100 suits "
+                       "computer matches).",
         "anyOf": [{"type": "integer", "minimum": 1, "maximum": 10_000}, {"type": "null"}],
         "default": None}
     assert games["rook"]["options"]["properties"]["preset"]["default"] == "crowsnest"

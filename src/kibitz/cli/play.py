@@ -11,7 +11,7 @@ import typer
 from kibitz.cli.common import OptionsArg, app, fail, make_game, read_text, user_errors
 from kibitz.core.capabilities import level_name
 from kibitz.core.game import Game
-from kibitz.core.options import describe_options
+from kibitz.core.options import describe_options, option_help
 from kibitz.core.play import perft, play_random
 from kibitz.core.record import dumps_record, make_record, parse_record_text, replay
 from kibitz.core.registry import game_class, game_classes, load
@@ -64,10 +64,11 @@ def describe_game(game: Game) -> list[str]:
     if ai.agents:
         lines.append(f"    own agents: {', '.join(sorted(ai.agents))}")
     lines.append("    options:")
-    lines += [
-        f"        {opt}: {tp} = {default!r}"
-        for opt, tp, default in describe_options(game.options_class)
-    ]
+    notes = option_help(game.options_class)
+    for opt, tp, default in describe_options(game.options_class):
+        lines.append(f"        {opt}: {tp} = {default!r}")
+        if opt in notes:
+            lines.append(f"            {notes[opt]}")
     return lines
 
 

@@ -269,6 +269,18 @@ def describe_options(cls: type) -> list[tuple[str, str, Any]]:
     return rows
 
 
+def option_help(cls: type) -> dict[str, str]:
+    """Each option's one line of help, as the options class declares it in ``HELP`` (what
+    the option changes, for forms and listings); none where it declares nothing."""
+    return dict(getattr(cls, "HELP", {}))
+
+
+def option_title(name: str) -> str:
+    """An option's name as a label: ``max_plies`` reads ``Max plies``."""
+    words = name.replace("_", " ")
+    return words[:1].upper() + words[1:]
+
+
 def options_to_json(options: Any) -> dict[str, Any]:
     """Only the options that differ from their defaults, as JSON-able values."""
     out: dict[str, Any] = {}
@@ -327,11 +339,15 @@ def _type_schema(tp: Any, bounds: Bounds | None = None) -> dict[str, Any]:
 
 def options_schema(cls: type) -> dict[str, Any]:
     """The JSON Schema of the options dataclass ``cls``: one property per option with its
-    default, no other names allowed (what clients build option forms from)."""
+    label (``title``), help (``description``) and default, no other names allowed (what
+    clients build option forms from)."""
     hints = _hints(cls)
     bounds = bounds_of(cls)
+    notes = option_help(cls)
     properties = {
-        name: {**_type_schema(hints[name], bounds.get(name)),
+        name: {"title": option_title(name),
+               **({"description": notes[name]} if name in notes else {}),
+               **_type_schema(hints[name], bounds.get(name)),
                "default": list(default) if isinstance(default, tuple) else default}
         for name, _type, default in describe_options(cls)
     }

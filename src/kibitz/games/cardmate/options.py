@@ -6,7 +6,7 @@ Fields are declared in the order the record's ``Options`` tag lists them.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import ClassVar, Literal
 
 from kibitz.core.errors import InvalidOptions
 from kibitz.core.options import bounded
@@ -15,6 +15,26 @@ from kibitz.core.options import bounded
 @dataclass(frozen=True)
 class CardmateOptions:
     """Variant settings; all defaults give the predefined game."""
+
+    HELP: ClassVar[dict[str, str]] = {
+        "suit_setup": "Each side's two cards of a rank stand on that rank's two squares in "
+                      "random order.",
+        "suit_contents": "The four cards of each rank are dealt at random onto that rank's "
+                         "squares (a hand may be mostly one suit).",
+        "rank_setup": "Each side's cards are shuffled over its 26 starting squares.",
+        "rank_contents": "Each side gets its two Kings and 24 cards dealt from the other 48 "
+                         "(ranks and suits both random).",
+        "zillions_random": "The random setup of the Zillions version: suits dealt at random "
+                           "(not with the four options above).",
+        "kings_fixed": "The Kings always start on their palace squares, out of every shuffle.",
+        "stalemate": "What a player with no legal move gets: a draw, or a loss.",
+        "repetition_loss": "Repeating a position the set number of times loses for the player "
+                           "who made it (off: a third repetition is a draw).",
+        "repetition_threshold": "The occurrence of a position at which repetition_loss makes "
+                                "the player who repeated it lose.",
+        "max_plies": "A move cap for engine matches (not a rule): the game is drawn after "
+                     "this many plies.",
+    }
 
     suit_setup: bool = False
     suit_contents: bool = False

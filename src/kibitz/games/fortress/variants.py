@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from kibitz.core.errors import InvalidOptions
 from kibitz.core.options import bounded
@@ -64,6 +65,13 @@ class FortressOptions:
     """Fortress options (FO-10), and a move cap for engine runs and learning (not a rule:
     reaching it ends the game lost and marked truncated)."""
 
+    HELP: ClassVar[dict[str, str]] = {
+        "allow_foundation_takeback": "A foundation's top card may go back to the piles "
+                                     "(as in PySolFC).",
+        "max_moves": "A move cap for engine runs (not a rule): the deal is lost after this "
+                     "many moves.",
+    }
+
     allow_foundation_takeback: bool = False
     max_moves: int | None = bounded(None, minimum=1, maximum=100_000)
 
@@ -74,6 +82,13 @@ class FortressOptions:
 @dataclass(frozen=True)
 class ChessboardOptions:
     """Chessboard options: the same names as Fortress, but take-backs are refused (FO-8)."""
+
+    HELP: ClassVar[dict[str, str]] = {
+        "allow_foundation_takeback": "Not in Chessboard: its foundations never give cards "
+                                     "back (must stay off).",
+        "max_moves": "A move cap for engine runs (not a rule): the deal is lost after this "
+                     "many moves.",
+    }
 
     allow_foundation_takeback: bool = False
     max_moves: int | None = bounded(None, minimum=1, maximum=100_000)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
 from functools import lru_cache
-from typing import Literal
+from typing import ClassVar, Literal
 
 from kibitz.core.errors import InvalidOptions
 from kibitz.core.options import bounded
@@ -26,6 +26,42 @@ Preset = Literal["crowsnest", "tournament", "partnership", "one_high", "red1", "
 @dataclass(frozen=True)
 class RookOptions:
     """A preset and overrides of its parameters (None = the preset's value); see rook.md §3."""
+
+    HELP: ClassVar[dict[str, str]] = {
+        "preset": "The rule set; every option below left empty takes its value.",
+        "ranks": "The numbered ranks in each colour (5 to 14 in CrowsNest).",
+        "ones_high": "The 1s rank above the 14s.",
+        "rook": "The Rook (Crow) card is in the deck.",
+        "rook_rank": "Where the Rook ranks among the trumps: lowest, just above the 10, or "
+                     "highest.",
+        "rook_anytime": "The Rook may be played even by a player able to follow suit.",
+        "rook_points": "Points the Rook is worth.",
+        "red1": "The red 1 is the highest trump whatever the trump colour.",
+        "red1_points": "Points the red 1 is worth.",
+        "red1_anytime": "The red 1 may be played even by a player able to follow suit.",
+        "counters": "Points of the numbered cards, as rank:points (5:5, 10:10, 14:10).",
+        "hand_size": "Cards dealt to each player (the rest make the nest).",
+        "bonus": "Extra points each hand: none, for most tricks, or for the last trick.",
+        "bonus_points": "Size of that bonus.",
+        "most_tricks_tie": "Equal tricks: nobody gets the most-tricks bonus, or half each.",
+        "bid_min": "The lowest bid.",
+        "bid_step": "Bids go up in steps of this.",
+        "bid_max": "The highest bid (total: every point of the hand).",
+        "all_pass": "When all four pass: the same dealer deals again, or the dealer must "
+                    "bid after three passes.",
+        "trump_before_nest": "The declarer names trump before taking the nest.",
+        "nest_counters_allowed": "Cards that score may be laid into the nest (off: only once "
+                                 "every card without points is laid there too).",
+        "nest_points_to": "Who scores the nest's points: the last trick's winners, or the "
+                          "declarer's team.",
+        "first_lead": "Who leads the first trick.",
+        "must_trump_when_void": "A player who cannot follow suit must trump if able.",
+        "made_scores": "A made contract scores the bid, or the points taken.",
+        "target": "Points that win the game.",
+        "max_deals": "A safety cap on deals, redeals included (0: none).",
+        "max_hands": "End the game after this many scored hands (1: a match counted in "
+                     "hands; 0: no limit).",
+    }
 
     preset: Preset = "crowsnest"
     ranks: tuple[int, ...] | None = bounded(None, minimum=1, maximum=14, items=14)

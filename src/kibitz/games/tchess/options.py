@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, fields
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from kibitz.core.errors import InvalidOptions
 from kibitz.core.options import bounded
@@ -68,6 +68,27 @@ def _int_at_least(name: str, value: int, low: int, why: str = "") -> None:
 @dataclass(frozen=True)
 class TchessOptions:
     """Variant settings of TCHESS Cards; defaults are the ``standard`` preset (rule set B)."""
+
+    HELP: ClassVar[dict[str, str]] = {
+        "deck": "How many cards of each letter a deck holds (at least one K).",
+        "values": "Each card letter's face value (a J copies its partner's instead).",
+        "pair_reading": "Which pairs of pieces combine: both readings of the rules (union), "
+                        "the combinations list, or the special sections.",
+        "pair_relations": "Pairs that combine, given one by one (replaces pair_reading).",
+        "identical_pairs": "Two cards of the same letter side by side combine.",
+        "combo_bonus": "Strength added by each combination in a row.",
+        "sergeant_boost": "Strength a Pawn gains from each Sergeant next to it.",
+        "allow_overlapping_pairs": "Every adjacent combinable pair counts, so a card may sit "
+                                   "in two combinations.",
+        "jester_copy_cap": "The highest face value a Jester copies from its partner.",
+        "hand_size_start": "Cards each player draws before the first round.",
+        "hand_limit": "Draw only up to this many cards in hand.",
+        "draw_per_round": "Cards each player draws at the end of a round.",
+        "ties_to_defender": "An attack only as strong as the defence fails (off: it must be "
+                            "stronger to fail).",
+        "first_player": "Who attacks first: White, or a side drawn at random.",
+        "max_rounds": "A safety cap: the game is drawn after this many rounds (0: none).",
+    }
 
     deck: dict | str = bounded(default_factory=lambda: dict(DEFAULT_DECK),
                                minimum=0, maximum=20, items=24, length=200)

@@ -68,9 +68,12 @@ function presetChoice(g) {
   return el("label", {}, "preset ", select);
 }
 
+// An option's input in its label; its help (the schema's description) shows on hovering
+// and is read out as the input's description.
 function optionInput(name, schema) {
   const label = document.createElement("label");
-  label.textContent = name;
+  label.textContent = schema.title || name;
+  if (schema.description) label.title = schema.description;
   let input;
   const fixed = choices(schema);
   if (schema.type === "boolean") {
@@ -93,6 +96,7 @@ function optionInput(name, schema) {
     input.size = 8;
   }
   input.dataset.option = name;
+  if (schema.description) input.title = schema.description;
   input.dataset.initial = input.type === "checkbox" ? String(input.checked) : input.value;
   label.append(input);
   return label;
