@@ -84,10 +84,9 @@ class ChessboardOptions:
     """Chessboard options: the same names as Fortress, but take-backs are refused (FO-8)."""
 
     HELP: ClassVar[dict[str, str]] = {
+        **FortressOptions.HELP,
         "allow_foundation_takeback": "Not in Chessboard: its foundations never give cards "
                                      "back (must stay off).",
-        "max_moves": "A move cap for engine runs (not a rule): the deal is lost after this "
-                     "many moves.",
     }
 
     allow_foundation_takeback: bool = False
