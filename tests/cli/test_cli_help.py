@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import inspect
+import subprocess
+import sys
 
 import pytest
 from typer.testing import CliRunner
@@ -42,3 +44,13 @@ def test_a_command_help_shows_its_later_paragraphs_whole(name: str) -> None:
     assert result.exit_code == 0
     for paragraph in (command.help or "").split("\n\n"):
         assert any(paragraph in line for line in result.output.splitlines()), paragraph
+
+
+def test_output_cut_short_by_its_reader_ends_quietly() -> None:
+    """``kibitz games | head -1``: no error line when the reader stops reading."""
+    proc = subprocess.Popen([sys.executable, "-m", "kibitz", "games"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)  # fmt: skip
+    assert proc.stdout is not None
+    proc.stdout.close()  # the reader leaves before the first line is written
+    _, err = proc.communicate(timeout=120)
+    assert err == b"" and proc.returncode == 141

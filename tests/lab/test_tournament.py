@@ -74,6 +74,7 @@ def test_standings_and_cross_table_agree_with_the_pairings() -> None:
                 mine, theirs = result.cross(k, m), result.cross(m, k)
                 assert mine[0] + theirs[0] == mine[1] == 4
     _, head, rows = standings_table(result)
+    assert head[:3] == ["rank", "entrant", "games"]
     assert [r[1] for r in rows] == [ENTRANTS[k] for k in result.standings()]
     elos = [result.ratings.elo[k] for k in result.standings()]
     assert elos == sorted(elos, reverse=True)
@@ -127,6 +128,14 @@ def test_the_command_prints_standings_and_writes_a_report(tmp_path) -> None:
     assert data["anchor"] == "random" and data["games_per_pairing"] == 4
     zero = next(s for s in data["standings"] if s["entrant"] == "random")
     assert zero["elo"] == 0
+
+
+def test_levels_enter_every_computer_level_of_the_game() -> None:
+    result = runner.invoke(app, ["tournament", "fortress", "random", "level:2", "--levels",
+                                 "--games", "2", "--json"])  # fmt: skip
+    assert result.exit_code == 0, result.output
+    entrants = json.loads(result.stdout)["entrants"]
+    assert entrants == ["random", "level:2", "level:1", "level:3", "level:4"]
 
 
 @pytest.mark.parametrize(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -38,7 +39,8 @@ def fail(message: str) -> NoReturn:
 
 
 def user_errors(func: F) -> F:
-    """Turn kibitz's typed errors and unreadable files into one line and exit status 2."""
+    """Turn kibitz's typed errors and unreadable files into one line and exit status 2 (and
+    output cut short by its reader into a quiet exit)."""
 
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
@@ -46,6 +48,9 @@ def user_errors(func: F) -> F:
             return func(*args, **kwargs)
         except KibitzError as exc:
             fail(str(exc))
+        except BrokenPipeError:  # the reader left (``| head``): stop quietly, as Unix tools do
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            sys.exit(141)
         except OSError as exc:
             fail(f"{exc.filename or ''}: {exc.strerror or exc}".lstrip(": "))
         except KeyboardInterrupt:

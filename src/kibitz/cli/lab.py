@@ -158,7 +158,12 @@ def match_cmd(
 @user_errors
 def tournament_cmd(
     game: Annotated[str, typer.Argument(help="Game name.")],
-    entrants: Annotated[list[str], typer.Argument(help="Two or more agent specs.")],
+    entrants: Annotated[
+        list[str] | None, typer.Argument(help="Two or more agent specs (with --levels, any).")
+    ] = None,
+    levels: Annotated[
+        bool, typer.Option(help="Enter every computer level of the game too (level:1 ...).")
+    ] = False,
     games: Annotated[int, typer.Option(help="Games of each pairing.")] = 100,
     gauntlet: Annotated[
         bool, typer.Option(help="Pair the first entrant with each other, not all with all.")
@@ -189,6 +194,10 @@ def tournament_cmd(
     OUT/results.sqlite as it ends, so the same command resumes, and more games or another
     entrant play only what is missing; the report (report.md, report.html, plots) goes there
     too."""
+    entrants = list(entrants or [])
+    if levels:
+        entrants += [f"level:{n}" for n in sorted(make_game(game, option).ai().levels)
+                     if f"level:{n}" not in entrants]  # fmt: skip
     if len(entrants) < 2:
         fail(f"a tournament needs at least two entrants, got {len(entrants)}")
     if anchor is not None and anchor not in entrants:
