@@ -120,6 +120,19 @@ class JoinSeat(BaseModel):
     name: str | None = Field(None, max_length=64)
 
 
+class HeldSeat(BaseModel):
+    """A table and the token of a seat this browser holds there."""
+
+    table: str = Field(max_length=64)
+    token: str = Field(max_length=64)
+
+
+class HeldSeats(BaseModel):
+    """The seats a browser holds (its kept tokens), to list its tables."""
+
+    seats: list[HeldSeat] = Field(max_length=200)
+
+
 class ActionBody(BaseModel):
     """An action (or a concession) sent over HTTP instead of the WebSocket."""
 
@@ -236,6 +249,15 @@ def create_app(
     @app.get("/api/tables", summary="Running and finished tables, most recent first")
     def list_tables(limit: int = Query(50, ge=1, le=500)) -> list[dict[str, Any]]:
         return store.list_tables(limit)
+
+    @app.post("/api/my-tables", summary="The tables where these seat tokens hold a seat")
+    def my_tables(body: HeldSeats) -> list[dict[str, Any]]:
+        """Your tables (private ones too), your turn first, then the most recently changed;
+        a token that holds no seat is left out."""
+        rows = store.held_tables([(x.table, x.token) for x in body.seats])
+        rows.sort(key=lambda r: r["updated_at"] or "", reverse=True)
+        rows.sort(key=lambda r: (not r["your_turn"], r["status"] != "playing"))
+        return rows
 
     # Routes that touch the hub are ``async``: they run on the event loop, as the hub must.
     @app.get("/api/tables/{table_id}", summary="A table's public summary")

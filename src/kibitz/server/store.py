@@ -214,6 +214,36 @@ class Store:
                 "created_at": _utc_text(row.created_at),
             } for row in rows]
 
+    def held_tables(self, held: list[tuple[str, str]]) -> list[dict[str, Any]]:
+        """The tables where each ``(table id, seat token)`` holds a seat, as ``list_tables``
+        summarises them, with the seat, whose turn it is and when the table last changed
+        (private tables too: their holders know them); pairs that hold nothing are left
+        out. Nothing is loaded to tell: the turn is kept with each change."""
+        digests = {(table, hash_token(token)) for table, token in held}
+        ids = {table for table, _ in digests}
+        with self.session() as s:
+            rows = {r.id: r for r in s.scalars(select(TableRow).where(TableRow.id.in_(ids)))}
+            seats: dict[str, list[SeatRow]] = {table: [] for table in rows}
+            for x in s.scalars(select(SeatRow).where(SeatRow.table_id.in_(list(rows)))
+                               .order_by(SeatRow.table_id, SeatRow.seat)):
+                seats[x.table_id].append(x)
+            out = []
+            for table, row in rows.items():
+                mine = [x.seat for x in seats[table] if (table, x.token_hash) in digests]
+                if not mine:
+                    continue
+                to_act = row.extra.get("to_act") if row.status == "playing" else None
+                out.append({
+                    "id": row.id, "game": row.game, "options": row.options,
+                    "status": row.status, "result": row.result, "private": row.private,
+                    "seats": [{"kind": x.kind, "agent": x.agent, "name": x.name}
+                              for x in seats[table]],
+                    "mine": mine, "to_act": to_act, "your_turn": to_act in mine,
+                    "created_at": _utc_text(row.created_at),
+                    "updated_at": _utc_text(row.updated_at),
+                })  # fmt: skip
+            return out
+
     # -- analyses --------------------------------------------------------------------------
     def analysis(self, table_id: str, moves: str, agent: str) -> dict[str, Any] | None:
         """The kept analysis of ``table_id``'s game whose actions' digest is ``moves``, judged

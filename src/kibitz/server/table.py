@@ -83,8 +83,9 @@ class LiveTable:
         return rows
 
     def progress(self) -> Progress:
-        """What storage needs after a change: the changed actions, the session's saved data,
-        and once the game is over its result, record and each named player's entry."""
+        """What storage needs after a change: the changed actions, the session's saved data
+        and the seat to act (for lists of tables), and once the game is over its result,
+        record and each named player's entry."""
         history = self.state.history
         keep = 0
         while keep < min(len(self.log), len(history)) and self.log[keep][0] == history[keep]:
@@ -93,7 +94,11 @@ class LiveTable:
         del self.log[keep:]
         rows = self._rows(keep)
         self.log += rows
-        extra: dict[str, Any] = {"session": self.session.save()}
+        seat = self.state.current_player
+        extra: dict[str, Any] = {
+            "session": self.session.save(),
+            "to_act": seat if seat >= 0 and not self.session.is_over() else None,
+        }
         if self.draw_offer is not None:
             extra["draw_offer"] = self.draw_offer
         progress = Progress(keep, rows, extra, self.status, dropped)

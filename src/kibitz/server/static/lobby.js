@@ -1,9 +1,9 @@
 // The lobby: choose a game, its options, seed (or start position) and seats; start (leaving
 // the player's unfinished patience deals of the game, which count as lost); list the tables.
 // The options form is built from each game's options JSON Schema.
-import { api, openTable } from "/static/net.js";
+import { api, forgetTable, heldSeats, openTable } from "/static/net.js";
 import { leaveDeals } from "/static/opendeal.js";
-import { el, showText } from "/static/ui.js";
+import { button, computerName, el, showText } from "/static/ui.js";
 
 const $ = (id) => document.getElementById(id);
 const AUTOPLAY = "kibitz:autoplay";  // the player's autoplay preference, kept in this browser
@@ -65,7 +65,7 @@ function presetChoice(g) {
       setInput(input, name in chosen ? chosen[name] : g.options.properties[name].default);
     }
   });
-  return el("label", {}, "preset ", select);
+  return el("label", {}, "Preset ", select);
 }
 
 // An option's input in its label; its help (the schema's description) shows on hovering
@@ -207,6 +207,43 @@ async function listTables() {
   }));
 }
 
+// This browser's tables (the seats whose tokens it keeps), private ones too: every one in
+// play, the player's turn first and marked, then the five last finished.
+const FINISHED_SHOWN = 5;
+
+async function listMine() {
+  const seats = heldSeats();
+  const rows = seats.length ? await api("POST", "/api/my-tables", { seats }) : [];
+  const shown = [...rows.filter((t) => t.status === "playing"),
+    ...rows.filter((t) => t.status !== "playing").slice(0, FINISHED_SHOWN)];
+  $("mine-box").hidden = !shown.length;
+  $("mine").querySelector("tbody").replaceChildren(...shown.map(mineRow));
+}
+
+// A time as a list shows it: the hour today, the day and hour before.
+function shortTime(at) {
+  const hour = at.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  return at.toDateString() === new Date().toDateString() ? hour : `${at.toLocaleDateString([], { month: "short", day: "numeric" })} ${hour}`;
+}
+
+function mineRow(t) {
+  const g = games[t.game];
+  const seatName = (i) => g?.player_names[i] ?? `seat ${i}`;
+  const who = t.seats.map((s, i) => (t.mine.includes(i) ? `${seatName(i)}: you`
+    : `${seatName(i)}: ${s.kind === "computer" ? computerName(s.agent, g.description) : s.name || (s.kind === "open" ? "open seat" : "a person")}`));
+  let status;
+  if (t.status !== "playing") status = el("span", { textContent: t.result ? `finished: ${t.result.reason}` : t.status });
+  else if (t.your_turn) status = el("strong", { className: "tag turn", textContent: "your turn" });
+  else status = el("span", { textContent: t.to_act === null ? "playing" : `${seatName(t.to_act)} to play` });
+  const when = t.updated_at ? shortTime(new Date(t.updated_at)) : "";
+  const forget = button("forget", () => { forgetTable(t.id); listMine(); },
+    { className: "small", title: "Take this table off this list (it stays on the server; its link still works)" });
+  return el("tr", { dataset: { table: t.id } },
+    el("td", { textContent: (g?.description.title || t.game) + (t.private ? " (private)" : "") }),
+    el("td", { textContent: who.join(", ") }), el("td", {}, status), el("td", { textContent: when }),
+    el("td", {}, el("a", { href: `/play/${encodeURIComponent(t.id)}#seat=${t.mine[0]}`, textContent: t.status === "playing" ? "continue" : "view" }), " ", forget));
+}
+
 async function main() {
   for (const g of await api("GET", "/api/games")) games[g.name] = g;
   const sel = $("game");
@@ -224,7 +261,7 @@ async function main() {
   if (games[asked.get("game")]) sel.value = asked.get("game");
   showGame();
   if (asked.get("deal")) $("seed").value = asked.get("deal");
-  await listTables();
-  setInterval(listTables, 5000);
+  await Promise.all([listMine(), listTables()]);
+  setInterval(() => { listMine(); listTables(); }, 5000);
 }
 main();

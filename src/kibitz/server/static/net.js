@@ -63,6 +63,25 @@ export function myTokens(table) {
   return out.sort();
 }
 
+// Every seat this browser holds, as {table, token}, to list its tables.
+export function heldSeats() {
+  const out = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const m = localStorage.key(i).match(/^kibitz:token:(.+):(\d+)$/);
+    if (m) out.push({ table: m[1], token: localStorage.getItem(localStorage.key(i)) });
+  }
+  return out;
+}
+
+// Forget a table in this browser: its seat tokens and invite (the table stays on the server).
+export function forgetTable(table) {
+  const keys = [];
+  for (let i = 0; i < localStorage.length; i++) keys.push(localStorage.key(i));
+  for (const k of keys) {
+    if (k.startsWith(`kibitz:token:${table}:`) || k === `kibitz:invite:${table}`) localStorage.removeItem(k);
+  }
+}
+
 // The seats of a new table like `table`: computers stay, this browser's seats are its own
 // again, other players' seats are open for them (the invite link brings them back).
 export function rematchSeats(table, mine) {

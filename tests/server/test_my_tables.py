@@ -1,0 +1,116 @@
+"""A browser's own tables: ``POST /api/my-tables`` lists the tables its kept seat tokens hold
+(private ones too), whose turn it is and when each last changed, the player's turn first;
+the lobby shows them as "Your tables", and "forget" takes one off the list."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+from fastapi.testclient import TestClient
+from helpers import HUMAN, new_table
+from pagekit import DESKTOP, PHONE, TIMEOUT, open_tab, overflow, serious_violations
+from playwright.sync_api import Browser, expect
+
+from serving import Server
+
+COMPUTER = {"kind": "computer", "level": 1}
+
+
+def held(*tables: dict[str, Any], seat: str = "0") -> list[dict[str, str]]:
+    return [{"table": t["id"], "token": t["tokens"][seat]} for t in tables]
+
+
+def mine(client: TestClient, seats: list[dict[str, str]]) -> list[dict[str, Any]]:
+    reply = client.post("/api/my-tables", json={"seats": seats})
+    assert reply.status_code == 200, reply.text
+    rows: list[dict[str, Any]] = reply.json()
+    return rows
+
+
+def test_the_tables_a_browsers_tokens_hold_with_whose_turn_it_is(client: TestClient) -> None:
+    duel = new_table(client, "smess", [HUMAN, HUMAN])
+    private = new_table(client, "cardmate", [HUMAN, COMPUTER], private=True)
+    stranger = new_table(client, "smess", [HUMAN, HUMAN])
+    wrong = {"table": stranger["id"], "token": duel["tokens"]["0"]}  # a token of another table
+    unknown = {"table": "no-such-table", "token": "x"}
+    rows = mine(client, [*held(duel, private), wrong, unknown])
+    assert {r["id"] for r in rows} == {duel["id"], private["id"]}
+    by_id = {r["id"]: r for r in rows}
+    assert by_id[private["id"]]["private"] and by_id[private["id"]]["mine"] == [0]
+    assert by_id[duel["id"]]["your_turn"] and by_id[duel["id"]]["to_act"] == 0
+    assert [s["kind"] for s in by_id[private["id"]]["seats"]] == ["human", "computer"]
+    other = mine(client, held(duel, seat="1"))[0]  # the second player's view of the duel
+    assert other["mine"] == [1] and not other["your_turn"] and other["to_act"] == 0
+    moved = client.post(f"/api/tables/{duel['id']}/actions",
+                        json={"token": duel["tokens"]["0"], "action": "d2-d3"})
+    assert moved.status_code == 200, moved.text
+    assert mine(client, held(duel, seat="1"))[0]["your_turn"]
+    assert not mine(client, held(duel))[0]["your_turn"]
+
+
+def test_the_players_turn_comes_first_and_finished_tables_last(client: TestClient) -> None:
+    waiting = new_table(client, "smess", [HUMAN, HUMAN])
+    client.post(f"/api/tables/{waiting['id']}/actions",
+                json={"token": waiting["tokens"]["0"], "action": "d2-d3"})
+    over = new_table(client, "smess", [HUMAN, COMPUTER])
+    conceded = client.post(f"/api/tables/{over['id']}/actions",
+                           json={"token": over["tokens"]["0"], "type": "concede"})
+    assert conceded.status_code == 200, conceded.text
+    to_play = new_table(client, "fortress", [HUMAN], seed=3)  # a deal with moves to make
+    rows = mine(client, held(over, waiting, to_play))
+    assert [r["id"] for r in rows] == [to_play["id"], waiting["id"], over["id"]]
+    assert rows[2]["status"] == "finished" and rows[2]["to_act"] is None
+    assert not rows[2]["your_turn"] and rows[2]["result"]["reason"] == "resignation"
+    assert rows[0]["updated_at"] >= rows[1]["updated_at"]
+
+
+def test_a_bad_list_is_refused_with_what_was_wrong(client: TestClient) -> None:
+    for body, word in (({"seats": "x"}, "seats"), ({}, "seats"),
+                       ({"seats": [{"table": "t"}]}, "token"),
+                       ({"seats": [{"table": "t", "token": "x"}] * 201}, "200")):
+        reply = client.post("/api/my-tables", json=body)
+        assert reply.status_code in (400, 422), body
+        assert word in reply.text
+    assert mine(client, []) == []
+
+
+def test_the_lobby_lists_your_tables_and_forgets_one(browser: Browser, server: Server) -> None:
+    tab = open_tab(browser, DESKTOP)
+    page = tab.page
+    page.goto(server.url + "/")
+    expect(page.locator("#game option").first).to_be_attached()
+    expect(page.locator("#mine-box")).to_be_hidden()  # this browser holds no seat yet
+    url = server.url
+    duel = httpx.post(f"{url}/api/tables", json={"game": "smess", "seats": [HUMAN, HUMAN]}).json()
+    private = httpx.post(f"{url}/api/tables", json={
+        "game": "rook", "private": True, "seats": [HUMAN, COMPUTER, {"kind": "open"}, COMPUTER]})
+    private = private.json()
+    page.evaluate("""([a, b]) => {
+        localStorage.setItem(`kibitz:token:${a.id}:1`, a.tokens["1"]);
+        localStorage.setItem(`kibitz:token:${b.id}:0`, b.tokens["0"]);
+    }""", [duel, private])
+    page.reload()
+    rows = page.locator("#mine tbody tr")
+    expect(rows).to_have_count(2)
+    smess = page.locator(f"#mine tr[data-table='{duel['id']}']")
+    expect(smess).to_contain_text("Red: you")
+    expect(smess).to_contain_text("Blue to play")
+    rook = page.locator(f"#mine tr[data-table='{private['id']}']")
+    expect(rook).to_contain_text("Rook (private)")
+    expect(rook).to_contain_text("North: open seat")
+    expect(smess.get_by_role("link", name="continue")).to_have_attribute(
+        "href", f"/play/{duel['id']}#seat=1")
+    httpx.post(f"{url}/api/tables/{duel['id']}/actions",
+               json={"token": duel["tokens"]["0"], "action": "d2-d3"})
+    # the list keeps itself up to date (every 5 s)
+    expect(smess.locator(".turn")).to_have_text("your turn", timeout=TIMEOUT)
+    assert serious_violations(page) == []
+    rook.get_by_role("button", name="forget").click()
+    expect(rows).to_have_count(1)
+    tokens = page.evaluate("Object.keys(localStorage)")
+    assert not any(private["id"] in k for k in tokens) and any(duel["id"] in k for k in tokens)
+    page.set_viewport_size(PHONE)
+    assert overflow(page) == 0
+    assert tab.errors == []
+    tab.close()
