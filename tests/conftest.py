@@ -1,5 +1,7 @@
-"""Test-wide settings: Hypothesis profiles sized for a 2-core CI machine, and a real
-``kibitz serve`` for the tests that need one (browser pages, the terminal at a table)."""
+"""Test-wide settings: Hypothesis profiles sized for a 2-core CI machine, a user data
+folder of each test's own (the terminal's statistics, records and seats never go to the
+real one), and a real ``kibitz serve`` for the tests that need one (browser pages, the
+terminal at a table)."""
 
 import os
 from collections.abc import Iterator
@@ -17,6 +19,14 @@ settings.register_profile(
 )
 settings.register_profile("thorough", max_examples=500, deadline=None)
 settings.load_profile(os.environ.get("KIBITZ_HYPOTHESIS", "default"))
+
+
+@pytest.fixture(autouse=True)
+def user_data(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> str:
+    """This test's own user data folder (``XDG_DATA_HOME``, where platformdirs looks)."""
+    folder = str(tmp_path_factory.mktemp("xdg"))
+    monkeypatch.setenv("XDG_DATA_HOME", folder)
+    return folder
 
 
 @pytest.fixture(scope="module")

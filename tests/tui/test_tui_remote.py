@@ -421,7 +421,7 @@ def test_a_bad_invite_a_full_table_and_a_bad_token_are_the_servers_one_line(serv
     assert refused(join(play, "--token", "nope")) == (
         "error: this token holds no seat at this table")
     assert refused(join(f"{server.url}/play/zzz", "--token", "t")) == "error: no table 'zzz'"
-    assert refused(join(play)).startswith(f"error: '{play}' holds no invite code")
+    assert refused(join(play)).startswith(f"error: no seat of table {made['id']} is kept here")
 
 
 def test_an_unreachable_server_and_a_bad_address_fail_in_one_line():

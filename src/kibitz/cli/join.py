@@ -3,6 +3,7 @@ terminal app, one taken by its link or one opened here for friends to join."""
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -14,6 +15,7 @@ from kibitz.core.options import options_to_json
 
 if TYPE_CHECKING:
     from kibitz.tui.remote import RemoteDriver
+    from kibitz.tui.seatbook import SeatBook
 
 FRIEND = "friend"
 """A ``--vs`` seat left open for a friend who joins by the invite link."""
@@ -52,22 +54,46 @@ def join_cmd(
     them. Computer seats play on the server; take-back, resignation and draw offers work as
     the server offers them to your seat. A dropped connection is taken up again a few
     times; the game goes on at the server meanwhile. A finished game's record is written
-    under your user data folder, as `kibitz play` does."""
+    under your user data folder, as `kibitz play` does. Every seat taken here is kept
+    there too: the table's address alone takes it up again, and `kibitz tables` lists
+    them."""
+    from kibitz.tui.link import parse_link
     from kibitz.tui.remote import sit
+    from kibitz.tui.seatbook import SeatBook, default_seats_path
 
-    sit_and_play(sit(url, token=token, name=name, seat=seat, watch=watch))
+    book = SeatBook(default_seats_path())
+    link = parse_link(url, token)
+    if not watch and link.token is None and link.invite is None:
+        token = book.token(link.base, link.table)
+        if token is None:
+            fail(f"no seat of table {link.table} is kept here: give its invite link, "
+                 "--token TOKEN or --watch (`kibitz tables` lists the seats kept)")
+    sit_and_play(sit(url, token=token, name=name, seat=seat, watch=watch), book)
 
 
-def sit_and_play(driver: RemoteDriver, greeting: str = "") -> None:
-    """Run the terminal app at a server's table; then the record written, or the way back
-    to a seat left unfinished."""
+def sit_and_play(driver: RemoteDriver, book: SeatBook, greeting: str = "") -> None:
+    """Run the terminal app at a server's table, keeping each seat taken in ``book``; then
+    the record written, or the way back to a seat left unfinished."""
     from kibitz.tui import PlayApp
+    from kibitz.tui.seatbook import SeatFileError
 
+    unkept: list[str] = []
+
+    def keep(held: RemoteDriver) -> None:
+        try:
+            book.keep(held)
+        except SeatFileError as exc:  # said once the screen is gone: the game goes on
+            unkept.append(str(exc))
+
+    driver.keeper = keep
+    keep(driver)
     play = PlayApp(driver, default_record_path(driver.game.name), pause=0, greeting=greeting)
     try:
         play.run()
     finally:
         play.driver.close()
+    for problem in dict.fromkeys(unkept):
+        typer.echo(f"warning: {problem}", err=True)
     comeback = play.driver.comeback()
     if play.recorded is not None:
         typer.echo(f"record: {play.recorded}")
@@ -102,6 +128,7 @@ def host_cmd(
     the screen, in a browser or with `kibitz join`) or played by the server's computer."""
     from kibitz.tui.link import server_base
     from kibitz.tui.remote import host
+    from kibitz.tui.seatbook import SeatBook, default_seats_path
     from kibitz.tui.seats import person_seat
 
     g = make_game(game, option)
@@ -122,7 +149,91 @@ def host_cmd(
     link = driver.server.link
     typer.echo(f"table {link.table}: invite link {driver.invite}" if driver.invite else
                f"table {link.table}: {link.page}")
-    sit_and_play(driver, f"invite: {driver.invite}" if driver.invite else "")
+    sit_and_play(driver, SeatBook(default_seats_path()),
+                 f"invite: {driver.invite}" if driver.invite else "")
+
+
+@app.command("tables")
+@user_errors
+def tables_cmd(
+    forget: Annotated[str | None, typer.Option(
+        help="Forget the seats kept at this table (its id or address); it stays on its server.",
+    )] = None,
+    json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """The seats this terminal holds at servers' tables (`kibitz join` and `kibitz host` keep
+    them): every table in play, with whose turn it is (yours first), then the five last
+    finished, each with the command that takes it up again.
+
+    A server that does not answer is said, and its seats are listed as kept. A table its
+    server no longer has is said too; --forget drops it."""
+    from kibitz.tui.link import TableError, held_tables, parse_link
+    from kibitz.tui.seatbook import SeatBook, default_seats_path
+
+    book = SeatBook(default_seats_path())
+    if forget is not None:
+        table = parse_link(forget).table if "/" in forget else forget
+        gone = book.forget(table)
+        if not gone:
+            fail(f"no seat of table {table!r} is kept here")
+        typer.echo(f"forgot {gone} seat{'s' if gone > 1 else ''} of table {table}")
+        return
+    kept = book.load()
+    servers: dict[str, Any] = {}
+    for base in dict.fromkeys(s.base for s in kept):
+        mine = [s for s in kept if s.base == base]
+        try:
+            rows = held_tables(base, [(s.table, s.token) for s in mine])
+        except TableError as exc:
+            servers[base] = {"error": str(exc), "tables": [s.table for s in mine]}
+            continue
+        found = {r["id"] for r in rows}
+        playing = [r for r in rows if r["status"] == "playing"]
+        finished = [r for r in rows if r["status"] != "playing"][:FINISHED_SHOWN]
+        servers[base] = {"tables": playing + finished,
+                         "gone": [s.table for s in mine if s.table not in found]}
+    if json_out:
+        typer.echo(json.dumps({"servers": servers}))
+        return
+    if not kept:
+        typer.echo("no seat is kept here: `kibitz host` opens a table, `kibitz join` takes a "
+                   "seat by its invite link")
+    for base, found in servers.items():
+        typer.echo(base)
+        if "error" in found:
+            typer.echo(f"  {found['error']}; {len(found['tables'])} table(s) kept")
+            continue
+        for row in found["tables"]:
+            typer.echo("  " + table_line(base, row))
+        for table in found["gone"]:
+            typer.echo(f"  {table}: not at this server any more (kibitz tables --forget {table})")
+
+
+FINISHED_SHOWN = 5
+"""Finished tables listed by `kibitz tables` (the latest)."""
+
+
+def table_line(base: str, row: dict[str, Any]) -> str:
+    """One table as `kibitz tables` lists it: whose turn, the game, who sits where, and the
+    command that takes the seat up again."""
+    from kibitz.core.registry import load
+    from kibitz.tui.driver import agent_label
+
+    game = load(row["game"], **row["options"])
+    names = game.player_names
+    who = " · ".join(
+        f"{names[i]}: " + ("you" if i in row["mine"] else
+                           agent_label(s["agent"]) if s["kind"] == "computer" else
+                           s["name"] or ("open seat" if s["kind"] == "open" else "a person"))
+        for i, s in enumerate(row["seats"]))  # fmt: skip
+    if row["status"] != "playing":
+        state = "over: " + ((row.get("result") or {}).get("reason") or row["status"])
+    elif row["your_turn"]:
+        state = "YOUR TURN"
+    else:
+        state = "playing" if row["to_act"] is None else f"{names[row['to_act']]} to play"
+    title = str(game.description().get("title") or game.name)
+    return f"{state:<16}  {title} ({who})  kibitz join {base}/play/{row['id']}"
 
 
 def other_seat(spec: str) -> dict[str, Any]:

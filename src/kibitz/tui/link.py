@@ -91,6 +91,16 @@ def open_table(base: str, body: dict[str, Any]) -> tuple[TableLink, str]:
     return link, f"{base}{made['invite']}"
 
 
+def held_tables(base: str, seats: list[tuple[str, str]]) -> list[dict[str, Any]]:
+    """The tables of the server ``base`` where ``(table, token)`` pairs hold a seat, as its
+    lobby lists a browser's (``POST /api/my-tables``): whose turn, the player's first."""
+    server = TableServer(TableLink(base, ""))
+    try:
+        return server.my_tables(seats)
+    finally:
+        server.close()
+
+
 def parse_link(url: str, token: str | None = None) -> TableLink:
     """The table an address names: the invite link ``.../join/TABLE?invite=CODE``, the table
     page ``.../play/TABLE`` (``?token=`` or ``token`` for a seat held already), or the API's
@@ -161,6 +171,12 @@ class TableServer:
         """A new table (``POST /api/tables``): its id, seat tokens and invite."""
         made: dict[str, Any] = self._call("POST", "/api/tables", json=body)
         return made
+
+    def my_tables(self, seats: list[tuple[str, str]]) -> list[dict[str, Any]]:
+        """The tables where these ``(table, token)`` pairs hold a seat."""
+        body = {"seats": [{"table": table, "token": token} for table, token in seats]}
+        rows: list[dict[str, Any]] = self._call("POST", "/api/my-tables", json=body)
+        return rows
 
     def _table(self) -> str:
         return f"/api/tables/{quote(self.link.table, safe='')}"

@@ -115,6 +115,8 @@ class RemoteDriver:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._waiting: tuple[str, asyncio.Future[dict[str, Any]]] | None = None
         self._asking = threading.Lock()
+        self.keeper: Callable[[RemoteDriver], None] | None = None
+        """Called with each seat this player takes from here (the rematch's too), to keep it."""
         self._log(state)
 
     @classmethod
@@ -345,7 +347,11 @@ class RemoteDriver:
             body["seed"] = str(seed)
         if self.autoplay_on():
             body["autoplay"] = True
-        return host(self.server.link.base, body)
+        new = host(self.server.link.base, body)
+        new.keeper = self.keeper
+        if new.keeper is not None:
+            new.keeper(new)
+        return new
 
     def _again(self, seat: int, was: dict[str, Any]) -> dict[str, Any]:
         """Seat ``seat`` of the next table, as the server's ``POST /api/tables`` takes it."""

@@ -3,25 +3,16 @@ game, kept in one JSON file (the server keeps its own, per named player)."""
 
 from __future__ import annotations
 
-import json
-import os
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
 
 import platformdirs
-
-try:
-    import fcntl
-except ImportError:  # Windows
-    fcntl = None  # type: ignore[assignment]
 
 from kibitz.core.capabilities import StatisticsKind
 from kibitz.core.errors import KibitzError
 from kibitz.core.stats import Entry, Statistics
+from kibitz.tui.files import locked, read_whole, write_whole
 
 VERSION = 1
 
@@ -43,55 +34,26 @@ class StatsBook:
 
     def load(self) -> dict[str, Statistics]:
         """Every game's statistics by game name (none before the first game)."""
-        try:
-            text = self.path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            return {}
-        except OSError as exc:
-            raise StatsFileError(f"statistics file {self.path}: {exc.strerror}") from exc
-        try:
-            data = json.loads(text)
-            if data.get("version") != VERSION:
-                raise ValueError(f"version {data.get('version')!r}, not {VERSION}")
-            return {name: Statistics.from_json(st) for name, st in data["games"].items()}
-        except (ValueError, TypeError, KeyError, AttributeError) as exc:
-            raise StatsFileError(
-                f"{self.path} is not a kibitz statistics file ({exc}); it is left as it is"
-            ) from exc
+        games = read_whole(self.path, VERSION, "statistics", StatsFileError,
+                           lambda data: {name: Statistics.from_json(st)
+                                         for name, st in data["games"].items()})
+        return games or {}
 
     def record(self, game: str, kind: StatisticsKind, entry: Entry) -> Statistics:
         """Count ``entry`` for ``game`` (replacing the entry of the same game, if counted),
         dated now, and save; returns the game's statistics. Reading and writing hold the
         file's lock, so two terminals finishing games at once both count."""
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            with _locked(self.path.with_name(self.path.name + ".lock")):
+            with locked(self.path):
                 books = self.load()
                 stats = books.setdefault(game, Statistics(game, kind))
                 when = datetime.now(UTC).isoformat(timespec="seconds")
                 stats.record(replace(entry, finished=when))
-                self._write({n: s.to_json() for n, s in books.items()})
+                write_whole(self.path, {"version": VERSION,
+                                        "games": {n: s.to_json() for n, s in books.items()}})
         except OSError as exc:
             raise StatsFileError(f"statistics not saved to {self.path}: {exc.strerror}") from exc
         return stats
-
-    def _write(self, games: dict[str, Any]) -> None:
-        """Replace the file whole (a crash never halves it), through a spare of this
-        process's own."""
-        spare = self.path.with_name(f"{self.path.name}.{os.getpid()}.new")
-        spare.write_text(json.dumps({"version": VERSION, "games": games}, indent=1),
-                         encoding="utf-8")  # fmt: skip
-        os.replace(spare, self.path)
-
-
-@contextmanager
-def _locked(path: Path) -> Iterator[None]:
-    """Hold an exclusive lock on ``path`` (created if missing) while the block runs; where
-    the system has no ``fcntl`` (Windows) the block runs unlocked."""
-    with open(path, "a", encoding="utf-8") as handle:
-        if fcntl is not None:
-            fcntl.flock(handle, fcntl.LOCK_EX)
-        yield
 
 
 def counted(n: int, word: str) -> str:
