@@ -11,6 +11,11 @@ from kibitz.lab.pages import Plots, Table, write_pages
 from kibitz.lab.tournament import TournamentResult
 
 
+def _elo(x: float) -> str:
+    """An Elo figure as a signed whole number (``+0``, never ``-0``)."""
+    return f"{round(x):+d}"
+
+
 def standings_table(result: TournamentResult) -> Table:
     """Rank, entrant, games, points, score, Elo with its 95% interval, and the likelihood
     that each is stronger than the next below it."""
@@ -24,7 +29,7 @@ def standings_table(result: TournamentResult) -> Table:
         below = order[rank] if rank < len(order) else None
         los = f"{ratings.superiority(k, below):.1%}" if below is not None else ""
         rows.append([str(rank), result.plan.entrants[k], str(games), f"{pts:g}",
-                     f"{pts / games:.3f}", f"{ratings.elo[k]:+.0f}", f"[{lo:+.0f}, {hi:+.0f}]",
+                     f"{pts / games:.3f}", _elo(ratings.elo[k]), f"[{_elo(lo)}, {_elo(hi)}]",
                      los])  # fmt: skip
     return ("Standings", ["rank", "entrant", unit, "points", "score", "Elo", "95% interval",
                           "stronger than next"], rows)  # fmt: skip
@@ -54,7 +59,7 @@ def pairings_table(result: TournamentResult) -> Table:
         s = p.stats
         row = [names[p.i], names[p.j], str(s.games), f"+{s.wins} ={s.draws} -{s.losses}",
                f"{s.score:.3f} [{s.score_ci[0]:.3f}, {s.score_ci[1]:.3f}]",
-               f"{s.elo:+.0f} [{s.elo_ci[0]:+.0f}, {s.elo_ci[1]:+.0f}]"]  # fmt: skip
+               f"{_elo(s.elo)} [{_elo(s.elo_ci[0])}, {_elo(s.elo_ci[1])}]"]  # fmt: skip
         if extra:
             row.append("; ".join(p.scores.summary_lines()))
         rows.append(row)

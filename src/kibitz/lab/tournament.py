@@ -170,6 +170,7 @@ def _job_key(job: tuple[Callable, MatchPlan, int]) -> str:
 
 
 def _run_job(func: Callable, plan: MatchPlan, index: int) -> tuple[str, dict[str, Any]]:
+    """One job of either kind (a pairing's game, an entrant's deal): its key and result."""
     return func(plan, index)
 
 
@@ -223,8 +224,8 @@ def tournament_result(
         else:
             games = [_game_result(done[_game_key(match.agent_a, match.agent_b, g)])
                      for g in range(n)]  # fmt: skip
-        for g in games:
-            if flip:
+        if flip:
+            for g in games:
                 _flip(g)
         points = tuple(g.points for g in games)
         scores = score_stats(match.unit, [g.margin for g in games],
