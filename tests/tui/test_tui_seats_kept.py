@@ -42,6 +42,9 @@ def test_a_hosted_seat_is_kept_and_the_tables_address_takes_it_up(server: Any, m
     assert isinstance(app.driver, RemoteDriver)
     table, token = app.driver.table["id"], app.driver.token
     assert book().load() == [HeldSeat(server.url, table, 0, token, "smess")]
+    assert (f"your seat is kept; come back with: kibitz join {server.url}/play/{table} "
+            f"(from another machine: kibitz join {server.url}/play/{table} --token {token})"
+            ) in result.stdout
     again, result = run(monkeypatch, "join", f"{server.url}/play/{table}")
     assert result.exit_code == 0, result.output
     assert again.driver.seat == 0 and again.driver.token == token
@@ -116,5 +119,7 @@ def test_a_broken_seats_file_is_said_and_left_and_the_game_still_played(server: 
     app, result = run(monkeypatch, "host", "smess", "--server", server.url)
     assert result.exit_code == 0 and app is not None
     assert result.stderr.startswith("warning: ") and "is not a kibitz seats file" in result.stderr
+    assert f"come back with: kibitz join {server.url}/play/{app.driver.table['id']} --token " \
+        in result.stdout  # the seat could not be kept here: the token is the way back
     assert path.read_text(encoding="utf-8") == "{broken"
     assert sit(f"{server.url}/play/{app.driver.table['id']}", token=app.driver.token).seat == 0

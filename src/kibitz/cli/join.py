@@ -98,7 +98,10 @@ def sit_and_play(driver: RemoteDriver, book: SeatBook, greeting: str = "") -> No
     if play.recorded is not None:
         typer.echo(f"record: {play.recorded}")
     elif comeback is not None and not play.driver.is_over():
-        typer.echo(f"your seat is kept; come back with: {comeback}")
+        here = f"kibitz join {play.driver.server.link.page}"
+        typer.echo(f"your seat is kept; come back with: {comeback}" if unkept else
+                   f"your seat is kept; come back with: {here} (from another machine: "
+                   f"{comeback})")
 
 
 @app.command("host")
