@@ -1,9 +1,11 @@
 """A browser's own tables: ``POST /api/my-tables`` lists the tables its kept seat tokens hold
 (private ones too), whose turn it is and when each last changed, the player's turn first;
-the lobby shows them as "Your tables", and "forget" takes one off the list."""
+the lobby shows them as "Your tables" ("forget" takes one off the list), and a table's page
+links the others where it is the player's turn."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import httpx
@@ -38,6 +40,7 @@ def test_the_tables_a_browsers_tokens_hold_with_whose_turn_it_is(client: TestCli
     assert {r["id"] for r in rows} == {duel["id"], private["id"]}
     by_id = {r["id"]: r for r in rows}
     assert by_id[private["id"]]["private"] and by_id[private["id"]]["mine"] == [0]
+    assert (by_id[private["id"]]["title"], by_id[duel["id"]]["title"]) == ("Cardmate", "Smess")
     assert by_id[duel["id"]]["your_turn"] and by_id[duel["id"]]["to_act"] == 0
     assert [s["kind"] for s in by_id[private["id"]]["seats"]] == ["human", "computer"]
     other = mine(client, held(duel, seat="1"))[0]  # the second player's view of the duel
@@ -112,5 +115,38 @@ def test_the_lobby_lists_your_tables_and_forgets_one(browser: Browser, server: S
     assert not any(private["id"] in k for k in tokens) and any(duel["id"] in k for k in tokens)
     page.set_viewport_size(PHONE)
     assert overflow(page) == 0
+    assert tab.errors == []
+    tab.close()
+
+
+def test_a_tables_page_links_the_others_where_it_is_your_turn(browser: Browser,
+                                                             server: Server) -> None:
+    url = server.url
+    make = lambda game, seats: httpx.post(  # noqa: E731
+        f"{url}/api/tables", json={"game": game, "seats": seats}).json()
+    here = make("smess", [HUMAN, HUMAN])
+    waiting = make("rook", [HUMAN, COMPUTER, COMPUTER, COMPUTER])  # South bids first: yours
+    theirs = make("smess", [HUMAN, HUMAN])
+    httpx.post(f"{url}/api/tables/{theirs['id']}/actions",
+               json={"token": theirs["tokens"]["0"], "action": "d2-d3"})  # now Red's turn
+    deadline = time.monotonic() + 30
+    while not httpx.get(f"{url}/api/tables/{waiting['id']}/view",
+                        params={"token": waiting["tokens"]["0"]}).json()["your_turn"]:
+        assert time.monotonic() < deadline, "the computers did not bid"
+        time.sleep(0.1)
+    tab = open_tab(browser, DESKTOP)
+    page = tab.page
+    page.goto(url + "/")
+    page.evaluate("""(tables) => { for (const t of tables)
+        localStorage.setItem(`kibitz:token:${t.id}:0`, t.tokens["0"]); }""",
+                  [here, waiting, theirs])
+    page.goto(f"{url}/play/{here['id']}")
+    note = page.locator("#elsewhere")
+    expect(note).to_have_text("Your turn at another table: Rook")
+    expect(note.get_by_role("link", name="Rook")).to_have_attribute(
+        "href", f"/play/{waiting['id']}#seat=0")
+    note.get_by_role("link", name="Rook").click()
+    expect(page).to_have_url(f"{url}/play/{waiting['id']}#seat=0")
+    expect(page.locator("#elsewhere")).to_have_text("Your turn at another table: Smess")
     assert tab.errors == []
     tab.close()

@@ -222,6 +222,9 @@ def create_app(
     app.add_middleware(Guard, limits=limits)
     responses.install(app)
 
+    titles = {name: str(load(name).description().get("title") or name)
+              for name in game_classes()}  # fmt: skip
+
     # -- API -------------------------------------------------------------------------------
     @app.get("/api/games", summary="Every game with its options, seats and computer levels")
     def games() -> list[dict[str, Any]]:
@@ -255,6 +258,8 @@ def create_app(
         """Your tables (private ones too), your turn first, then the most recently changed;
         a token that holds no seat is left out."""
         rows = store.held_tables([(x.table, x.token) for x in body.seats])
+        for row in rows:
+            row["title"] = titles.get(row["game"], row["game"])
         rows.sort(key=lambda r: r["updated_at"] or "", reverse=True)
         rows.sort(key=lambda r: (not r["your_turn"], r["status"] != "playing"))
         return rows

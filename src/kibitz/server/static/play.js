@@ -4,7 +4,7 @@
 // (static/games/<game>.js). Moves are sent by id; a move made while the connection is down
 // is sent once it is back, if the table is still where it was, or reported as not played.
 // A browser that holds every seat of a game without hidden cards plays each side in turn.
-import { api, fetchText, loadToken, myTokens, openTable, rematchSeats } from "/static/net.js";
+import { api, fetchText, heldSeats, loadToken, myTokens, openTable, rematchSeats } from "/static/net.js";
 import { $, button, computerName, el, keepFocus, showText } from "/static/ui.js";
 import { rememberDeal, tellLost, toldTable } from "/static/opendeal.js";
 import { LossWatch } from "/static/watch.js";
@@ -541,6 +541,22 @@ function connect() {
   });
 }
 
+// Where else it is this browser's turn (its other tables, asked every 15 s): a link to each,
+// so a player with games against several friends goes from one to the next.
+const ELSEWHERE_MS = 15000;
+
+async function elsewhere() {
+  const seats = heldSeats().filter((s) => s.table !== tableId);
+  let waiting = [];
+  try {
+    if (seats.length) waiting = (await api("POST", "/api/my-tables", { seats })).filter((t) => t.your_turn);
+  } catch { return; }  // the table's own connection says when the server is away
+  const box = $("elsewhere");
+  box.hidden = !waiting.length;
+  box.replaceChildren(`Your turn at ${waiting.length === 1 ? "another table" : `${waiting.length} other tables`}: `,
+    ...waiting.flatMap((t, i) => [i ? ", " : "", el("a", { href: `/play/${encodeURIComponent(t.id)}#seat=${t.mine[0]}`, textContent: t.title })]));
+}
+
 async function main() {
   let summary;
   try {
@@ -572,5 +588,7 @@ async function main() {
     } catch (e) { error(e.message); }
   });
   connect();
+  elsewhere();
+  setInterval(elsewhere, ELSEWHERE_MS);
 }
 main();
