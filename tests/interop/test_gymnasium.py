@@ -1,5 +1,7 @@
-"""The Gymnasium adapter: Gymnasium's own environment checker on Fortress and Chessboard,
-deals from the seed, reward as cards home, truncation at the move cap, illegal actions."""
+"""The Gymnasium adapter: Gymnasium's own environment checker on every game (the patience
+games alone, the others as one seat against kibitz agents), deals from the seed, reward as
+cards home, truncation at the move cap, illegal actions, the others' turns played inside
+``step`` and a seed replaying a game."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from gymnasium.utils.env_checker import check_env
 
 import kibitz
 from kibitz.core.errors import InvalidOptions
-from kibitz.interop.gymnasium import KibitzSoloEnv
+from kibitz.interop.gymnasium import KibitzSoloEnv, KibitzVersusEnv
 
 
 @pytest.mark.parametrize("env_id", ["kibitz/Fortress-v0", "kibitz/Chessboard-v0"])
@@ -88,3 +90,70 @@ def test_illegal_actions_change_nothing() -> None:
         environment.step("9-F")
     with pytest.raises(InvalidOptions, match="pettingzoo"):
         KibitzSoloEnv("smess")
+
+
+# -- one seat against kibitz agents -------------------------------------------------------
+@pytest.mark.parametrize("name", ["smess", "cardmate", "tchess", "rook"])
+def test_check_env_passes_for_a_seat_against_agents(name: str) -> None:
+    environment = gymnasium.make(f"kibitz/{name.capitalize()}-v0", opponent="random")
+    assert isinstance(environment.unwrapped, KibitzVersusEnv)
+    bounded = np.isfinite(environment.unwrapped.observation_space.high).all()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        if not bounded:  # games that declare no tensor bounds: Gymnasium says so, only that
+            warnings.filterwarnings("ignore", message=".*Box observation space m.*infinity")
+        check_env(environment.unwrapped)
+    assert bounded == (name in ("smess", "cardmate"))
+
+
+def versus(environment: KibitzVersusEnv, seed: int) -> tuple[list[float], dict]:
+    """Random legal moves for the learner to the end: its rewards and the last info."""
+    _, info = environment.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    rewards = []
+    while True:
+        state = environment.state
+        assert state.current_player == environment.seat  # the others played inside step
+        assert np.array_equal(environment._observe(), state.observation_tensor(environment.seat))
+        action = int(rng.choice(np.flatnonzero(info["action_mask"])))
+        _, reward, terminated, truncated, info = environment.step(action)
+        rewards.append(reward)
+        if terminated or truncated:
+            return rewards, info
+
+
+def test_the_others_play_inside_step_and_a_seed_replays_the_game() -> None:
+    environment = KibitzVersusEnv("rook", seat=2, opponent="level:1", max_hands=1)
+    rewards, info = versus(environment, 7)
+    history = list(environment.state.history)
+    assert sum(rewards) == environment.state.returns()[2] == info["outcome"]["returns"][2]
+    assert rewards[:-1] == [0.0] * (len(rewards) - 1)  # the result comes at the end
+    assert versus(environment, 7)[0] == rewards and environment.state.history == history
+    scored = KibitzVersusEnv("rook", seat=1, opponent="random", reward="score", max_hands=2)
+    rewards, _ = versus(scored, 3)
+    side = scored.game.sides().index(scored.game.side_of(1))
+    assert sum(rewards) == scored.state.scores()[side]
+
+
+def test_the_learner_meets_the_game_default_level_or_one_spec_a_seat() -> None:
+    environment = gymnasium.make("kibitz/Smess-v0").unwrapped
+    assert environment.opponents == {1: "level:2"}
+    mixed = KibitzVersusEnv("rook", opponent=["level:1", "random", "level:2"])
+    assert mixed.opponents == {1: "level:1", 2: "random", 3: "level:2"}
+    rewards, info = versus(KibitzVersusEnv("smess", seat=1, opponent="greedy"), 0)
+    assert info["outcome"]["returns"][1] == sum(rewards)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"game": "smess", "seat": 2}, "seat must be a seat number 0..1"),
+        ({"game": "smess", "opponent": "nonsense"}, "unknown agent 'nonsense'"),
+        ({"game": "rook", "opponent": ["random", "random"]}, "every other seat \\(3\\), got 2"),
+        ({"game": "tchess", "opponent": "alphabeta"}, "alphabeta"),
+        ({"game": "fortress"}, "one player"),
+    ],
+)
+def test_a_bad_seat_or_opponent_is_refused_by_name(kwargs: dict, message: str) -> None:
+    with pytest.raises(InvalidOptions, match=message):
+        KibitzVersusEnv(**kwargs)

@@ -1,7 +1,9 @@
-"""One-player kibitz games as Gymnasium environments: ``kibitz/Fortress-v0``,
-``kibitz/Chessboard-v0``.
+"""Kibitz games as single-agent Gymnasium environments: a one-player game as it is
+(``kibitz/Fortress-v0``, ``kibitz/Chessboard-v0``), a game of several players as one seat
+against kibitz agents (``kibitz/Smess-v0``, ``kibitz/Rook-v0`` ...: the others' moves and
+chance are played inside ``step``).
 
-Importing this module registers ``kibitz/<Game>-v0`` for every one-player game (or write
+Importing this module registers ``kibitz/<Game>-v0`` for every game (or write
 ``gymnasium.make("kibitz.interop.gymnasium:kibitz/Fortress-v0")``, which imports it).
 The observation is the game's tensor; ``info["action_mask"]`` marks the legal actions
 (``env.action_space.sample(info["action_mask"])`` draws one). ``reset(seed=s)`` draws the
@@ -13,42 +15,59 @@ for a won deal, at the end).
 A game ended by a cap in the options (``max_moves``, 1000 by default) is truncated, a won or
 blocked one terminated. An illegal action changes nothing, earns 0 and sets
 ``info["illegal_action"]``, so that agents sampling without the mask still run.
+
+Against agents (``KibitzVersusEnv``): the learner holds ``seat`` (0 by default); every other
+seat, a partner's too, is played by ``opponent`` (an agent spec, e.g. ``level:3``; the
+game's default level if not given; or one spec per other seat, in seat order), seeded from
+the environment's generator like the deal and the chance outcomes, so ``reset(seed=s)``
+replays a game exactly. The observation is the learner's seat's tensor (it sees nothing it
+may not), the reward its result at the end (``reward="score"``: the change of its side's
+running score, in games that keep one), ``info["outcome"]`` the result once over.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 import gymnasium
 import numpy as np
 from gymnasium import spaces
 
+from kibitz.ai.specs import make_agent
+from kibitz.core.agent import Agent
 from kibitz.core.errors import InvalidOptions
 from kibitz.core.game import State
+from kibitz.core.play import play_out
 from kibitz.core.registry import game_class, games
+from kibitz.core.rng import Rng
 from kibitz.interop.params import research_game, start_state
 
 REWARDS = ("score", "result")
 """``score``: the change of the running score each move; ``result``: the final returns."""
 
 
-class KibitzSoloEnv(gymnasium.Env):
-    """A one-player kibitz game as a single-agent Gymnasium environment (see the module)."""
+class KibitzEnv(gymnasium.Env):
+    """What the two environments share: the spaces, a step's checks, the reward, the
+    learner's view (``seat``) and its rendering."""
 
     metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "render_fps": 1}
 
     def __init__(
-        self, game: str, render_mode: str | None = None, reward: str = "score", **options: Any
+        self, game: str, seat: int = 0, render_mode: str | None = None, reward: str = "score",
+        **options: Any,
     ) -> None:
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, got {reward!r}")
         self.game = research_game(game, **options)
-        if self.game.num_players != 1:
-            raise InvalidOptions(
-                f"{game} has {self.game.num_players} players: use kibitz.interop.pettingzoo"
-            )
+        if isinstance(seat, bool) or not isinstance(seat, int) or not (
+                0 <= seat < self.game.num_players):
+            raise InvalidOptions(f"seat must be a seat number 0..{self.game.num_players - 1} "
+                                 f"of {game} ({', '.join(self.game.player_names)}), got {seat!r}")
+        self.seat = seat
+        self.side = self.game.sides().index(self.game.side_of(seat))
         self.render_mode = render_mode
         self.reward_kind = reward
         low, high = self.game.observation_tensor_bounds()
@@ -56,6 +75,69 @@ class KibitzSoloEnv(gymnasium.Env):
         self.observation_space = spaces.Box(low, high, shape, np.float32)
         self.action_space = spaces.Discrete(self.game.num_distinct_actions)
         self.state: State | None = None
+
+    def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+        """Play ``action`` (then the others' turns, if any); an illegal one changes nothing
+        (``info["illegal_action"]``)."""
+        state = self._state()
+        if state.is_terminal():
+            raise RuntimeError("the game is over: call reset() to play another")
+        if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+            raise ValueError(f"action must be an integer action id, got {action!r}")
+        info: dict[str, Any] = {}
+        reward = 0.0
+        if state.is_legal(int(action)):
+            before = self._score()
+            state.apply(int(action))
+            self._others()
+            reward = self._score() - before
+        else:
+            info["illegal_action"] = True
+        out = state.outcome()
+        truncated = out is not None and out.truncated
+        terminated = out is not None and not out.truncated
+        if out is not None:
+            info["outcome"] = out.to_json()
+        info["action_mask"] = state.legal_actions_mask()
+        return self._observe(), float(reward), terminated, truncated, info
+
+    def _others(self) -> None:
+        """Play on until the learner's turn (nothing to do where nobody else plays)."""
+
+    def _score(self) -> float:
+        """What the reward measures the change of: the running score, or the returns."""
+        state = self._state()
+        scores = state.scores() if self.reward_kind == "score" else None
+        return float(scores[self.side]) if scores is not None else float(
+            state.returns()[self.seat])
+
+    def _observe(self) -> np.ndarray:
+        return np.array(self._state().observation_tensor(self.seat), dtype=np.float32)
+
+    def render(self) -> str | None:
+        """The game's text picture as the learner's seat sees it, in ``ansi`` mode."""
+        if self.render_mode is None:
+            return None
+        return self._state().render(self.seat if self.game.num_players > 1 else None)
+
+    def _state(self) -> State:
+        if self.state is None:
+            raise RuntimeError("call reset() before using the environment")
+        return self.state
+
+
+class KibitzSoloEnv(KibitzEnv):
+    """A one-player kibitz game as a single-agent Gymnasium environment (see the module)."""
+
+    def __init__(
+        self, game: str, render_mode: str | None = None, reward: str = "score", **options: Any
+    ) -> None:
+        super().__init__(game, 0, render_mode, reward, **options)
+        if self.game.num_players != 1:
+            raise InvalidOptions(
+                f"{game} has {self.game.num_players} players: use KibitzVersusEnv (one seat "
+                "against kibitz agents) or kibitz.interop.pettingzoo"
+            )
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -73,57 +155,63 @@ class KibitzSoloEnv(gymnasium.Env):
             info["outcome"] = out.to_json()
         return self._observe(), info
 
-    def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
-        """Play ``action``; an illegal one changes nothing (``info["illegal_action"]``)."""
-        state = self._state()
-        if state.is_terminal():
-            raise RuntimeError("the game is over: call reset() to play another")
-        if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
-            raise ValueError(f"action must be an integer action id, got {action!r}")
-        info: dict[str, Any] = {}
-        reward = 0.0
-        if state.is_legal(int(action)):
-            before = self._score()
-            state.apply(int(action))
-            reward = self._score() - before
-        else:
-            info["illegal_action"] = True
-        out = state.outcome()
-        truncated = out is not None and out.truncated
-        terminated = out is not None and not out.truncated
+
+class KibitzVersusEnv(KibitzEnv):
+    """One seat of a game of several players against kibitz agents (see the module)."""
+
+    def __init__(
+        self, game: str, seat: int = 0, opponent: str | Sequence[str] | None = None,
+        render_mode: str | None = None, reward: str = "result", **options: Any,
+    ) -> None:
+        super().__init__(game, seat, render_mode, reward, **options)
+        others = [s for s in range(self.game.num_players) if s != seat]
+        if not others:
+            raise InvalidOptions(f"{game} has one player: use KibitzSoloEnv")
+        if opponent is None:
+            ai = self.game.ai()
+            opponent = f"level:{ai.default_level}" if ai.levels else "random"
+        specs = [opponent] * len(others) if isinstance(opponent, str) else list(opponent)
+        if len(specs) != len(others):
+            raise InvalidOptions(f"opponent: one spec for every other seat ({len(others)}), "
+                                 f"got {len(specs)}")
+        for spec in specs:
+            make_agent(spec, self.game)  # an unknown or unfit spec is refused here
+        self.opponents = dict(zip(others, specs, strict=True))
+        self.agents: dict[int, Agent] = {}
+        self.chance = Rng(0)
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[np.ndarray, dict[str, Any]]:
+        """A new game from the (re)seeded generator: its deal, chance and the agents' seeds;
+        the others play until it is the learner's turn."""
+        super().reset(seed=seed)
+        draw = lambda: int(self.np_random.integers(0, 2**31))  # noqa: E731
+        self.state = self.game.new_initial_state(draw())
+        self.chance = Rng(draw())
+        self.agents = {s: make_agent(spec, self.game, draw()) for s, spec in self.opponents.items()}
+        self._others()
+        info: dict[str, Any] = {"action_mask": self.state.legal_actions_mask()}
+        out = self.state.outcome()
         if out is not None:
             info["outcome"] = out.to_json()
-        info["action_mask"] = state.legal_actions_mask()
-        return self._observe(), float(reward), terminated, truncated, info
+        return self._observe(), info
 
-    def _score(self) -> float:
-        """What the reward measures the change of: the running score, or the returns."""
+    def _others(self) -> None:
         state = self._state()
-        scores = state.scores() if self.reward_kind == "score" else None
-        return float(scores[0]) if scores is not None else float(state.returns()[0])
-
-    def _observe(self) -> np.ndarray:
-        return np.array(self._state().observation_tensor(0), dtype=np.float32)
-
-    def render(self) -> str | None:
-        """The game's text picture in ``ansi`` mode."""
-        if self.render_mode is None:
-            return None
-        return self._state().render()
-
-    def _state(self) -> State:
-        if self.state is None:
-            raise RuntimeError("call reset() before using the environment")
-        return self.state
+        if state.current_player == self.seat:
+            return
+        play_out(state, lambda s, seat: self.agents[seat].choose(s, seat), self.chance,
+                 stop=lambda s: "yours" if s.current_player == self.seat else None)
 
 
 def env_id(name: str) -> str:
-    """The Gymnasium id of one-player game ``name``, e.g. ``kibitz/Fortress-v0``."""
+    """The Gymnasium id of game ``name``, e.g. ``kibitz/Fortress-v0``."""
     return f"kibitz/{name.capitalize()}-v0"
 
 
 for _name in games():
-    if game_class(_name).num_players == 1 and env_id(_name) not in gymnasium.registry:
-        gymnasium.register(
-            env_id(_name), entry_point=f"{__name__}:KibitzSoloEnv", kwargs={"game": _name}
-        )
+    if env_id(_name) not in gymnasium.registry:
+        _kind = "KibitzSoloEnv" if game_class(_name).num_players == 1 else "KibitzVersusEnv"
+        gymnasium.register(env_id(_name), entry_point=f"{__name__}:{_kind}",
+                           kwargs={"game": _name})

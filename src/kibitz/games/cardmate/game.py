@@ -107,6 +107,10 @@ class CardmateGame(Game):
         """33 planes of 100 squares: own and enemy ranks, suits, the side to move."""
         return (TENSOR_PLANES * 100,)
 
+    def observation_tensor_bounds(self) -> tuple[float, float]:
+        """Every entry is 0 or 1 (one-hot planes)."""
+        return (0.0, 1.0)
+
     def new_initial_state(self, seed: int | None = None) -> CardmateState:
         """The predefined start, or the setup dealt from ``seed`` (a fresh one if None)."""
         if not self.options.is_dealt:

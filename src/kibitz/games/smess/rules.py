@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any, ClassVar
 
 import numpy as np
@@ -344,6 +345,12 @@ class SmessGame(Game):
     def observation_tensor_shape(self) -> tuple[int, ...]:
         """Six 56-square piece planes, the side to move and the no-progress count."""
         return (6 * NUM_SQUARES + 2,)
+
+    def observation_tensor_bounds(self) -> tuple[float, float]:
+        """Planes of 0 and 1, and the no-progress count over 100, which the no-progress draw
+        (or the ply cap) bounds; without either it is unbounded."""
+        cap = self.options.max_plies_without_progress or self.options.max_plies
+        return (0.0, max(1.0, cap / 100.0) if cap else math.inf)
 
     def new_initial_state(self, seed: int | None = None) -> SmessState:
         return SmessState(self)
