@@ -157,3 +157,27 @@ def test_the_learner_meets_the_game_default_level_or_one_spec_a_seat() -> None:
 def test_a_bad_seat_or_opponent_is_refused_by_name(kwargs: dict, message: str) -> None:
     with pytest.raises(InvalidOptions, match=message):
         KibitzVersusEnv(**kwargs)
+
+
+def test_a_policy_plays_its_seat_from_that_seats_own_tensor() -> None:
+    seen: list[tuple[np.ndarray, np.ndarray]] = []
+
+    def first_legal(observation: np.ndarray, mask: np.ndarray) -> int:
+        seen.append((observation, mask))
+        return int(np.flatnonzero(mask)[0])
+
+    environment = KibitzVersusEnv("smess", opponent=first_legal)
+    rewards, _ = versus(environment, 4)
+    replay = environment.game.new_initial_state()
+    for action in environment.state.history:
+        if replay.current_player == 1:  # the policy's seat: its own view, its choice
+            observation, mask = seen.pop(0)
+            assert np.array_equal(observation, replay.observation_tensor(1))
+            assert action == replay.legal_actions()[0] and mask[action] == 1
+        replay.apply(action)
+    assert seen == [] and sum(rewards) == environment.state.returns()[0]
+    rook = KibitzVersusEnv("rook", opponent=["random", first_legal, "level:1"], max_hands=1)
+    versus(rook, 1)
+    illegal = KibitzVersusEnv("smess", seat=1, opponent=lambda observation, mask: -1)
+    with pytest.raises(ValueError, match="the policy at seat 0 chose -1, not a legal action"):
+        illegal.reset(seed=0)

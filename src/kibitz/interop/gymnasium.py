@@ -17,8 +17,9 @@ blocked one terminated. An illegal action changes nothing, earns 0 and sets
 ``info["illegal_action"]``, so that agents sampling without the mask still run.
 
 Against agents (``KibitzVersusEnv``): the learner holds ``seat`` (0 by default); every other
-seat, a partner's too, is played by ``opponent`` (an agent spec, e.g. ``level:3``; the
-game's default level if not given; or one spec per other seat, in seat order), seeded from
+seat, a partner's too, is played by ``opponent`` (an agent spec, e.g. ``level:3``, or a
+policy ``f(observation, action_mask) -> action`` on that seat's own tensor, for self-play;
+the game's default level if not given; or one of them per other seat, in seat order), seeded from
 the environment's generator like the deal and the chance outcomes, so ``reset(seed=s)``
 replays a game exactly. The observation is the learner's seat's tensor (it sees nothing it
 may not), the reward its result at the end (``reward="score"``: the change of its side's
@@ -27,7 +28,7 @@ running score, in games that keep one), ``info["outcome"]`` the result once over
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 import gymnasium
@@ -156,11 +157,38 @@ class KibitzSoloEnv(KibitzEnv):
         return self._observe(), info
 
 
+Policy = Callable[[np.ndarray, np.ndarray], int]
+"""``policy(observation, action_mask) -> action``: a seat played from its own tensor (a frozen
+copy of the learner, for self-play)."""
+Opponent = str | Policy
+"""An agent spec (``level:3``) or a policy."""
+
+
+class PolicyAgent(Agent):
+    """A seat played by a policy on that seat's own observation tensor and legal mask."""
+
+    kind: ClassVar[str] = "policy"
+
+    def __init__(self, policy: Policy) -> None:
+        super().__init__()
+        self.policy = policy
+
+    def choose(self, state: State, seat: int) -> int:
+        """The policy's action; one that is not legal is refused by name."""
+        action = self.policy(np.array(state.observation_tensor(seat), dtype=np.float32),
+                             state.legal_actions_mask())  # fmt: skip
+        if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)) \
+                or not state.is_legal(int(action)):
+            raise ValueError(f"the policy at seat {seat} chose {action!r}, not a legal action "
+                             f"id (legal: {state.legal_actions()[:20]})")
+        return int(action)
+
+
 class KibitzVersusEnv(KibitzEnv):
     """One seat of a game of several players against kibitz agents (see the module)."""
 
     def __init__(
-        self, game: str, seat: int = 0, opponent: str | Sequence[str] | None = None,
+        self, game: str, seat: int = 0, opponent: Opponent | Sequence[Opponent] | None = None,
         render_mode: str | None = None, reward: str = "result", **options: Any,
     ) -> None:
         super().__init__(game, seat, render_mode, reward, **options)
@@ -170,13 +198,15 @@ class KibitzVersusEnv(KibitzEnv):
         if opponent is None:
             ai = self.game.ai()
             opponent = f"level:{ai.default_level}" if ai.levels else "random"
-        specs = [opponent] * len(others) if isinstance(opponent, str) else list(opponent)
+        one = isinstance(opponent, str) or callable(opponent)
+        specs = [opponent] * len(others) if one else list(opponent)  # type: ignore[arg-type]
         if len(specs) != len(others):
             raise InvalidOptions(f"opponent: one spec for every other seat ({len(others)}), "
                                  f"got {len(specs)}")
         for spec in specs:
-            make_agent(spec, self.game)  # an unknown or unfit spec is refused here
-        self.opponents = dict(zip(others, specs, strict=True))
+            if not callable(spec):
+                make_agent(spec, self.game)  # an unknown or unfit spec is refused here
+        self.opponents: dict[int, Opponent] = dict(zip(others, specs, strict=True))
         self.agents: dict[int, Agent] = {}
         self.chance = Rng(0)
 
@@ -189,7 +219,10 @@ class KibitzVersusEnv(KibitzEnv):
         draw = lambda: int(self.np_random.integers(0, 2**31))  # noqa: E731
         self.state = self.game.new_initial_state(draw())
         self.chance = Rng(draw())
-        self.agents = {s: make_agent(spec, self.game, draw()) for s, spec in self.opponents.items()}
+        self.agents = {
+            s: PolicyAgent(spec) if callable(spec) else make_agent(spec, self.game, draw())
+            for s, spec in self.opponents.items()
+        }
         self._others()
         info: dict[str, Any] = {"action_mask": self.state.legal_actions_mask()}
         out = self.state.outcome()
