@@ -109,6 +109,11 @@ def test_the_lobby_lists_your_tables_and_forgets_one(browser: Browser, server: S
     # the list keeps itself up to date (every 5 s)
     expect(smess.locator(".turn")).to_have_text("your turn", timeout=TIMEOUT)
     assert serious_violations(page) == []
+    page.once("dialog", lambda dialog: dialog.dismiss())  # a seat in play: asked first
+    rook.get_by_role("button", name="forget").click()
+    assert any(private["id"] in k for k in page.evaluate("Object.keys(localStorage)"))
+    expect(rows).to_have_count(2)
+    page.once("dialog", lambda dialog: dialog.accept())
     rook.get_by_role("button", name="forget").click()
     expect(rows).to_have_count(1)
     tokens = page.evaluate("Object.keys(localStorage)")

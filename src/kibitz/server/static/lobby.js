@@ -236,8 +236,13 @@ function mineRow(t) {
   else if (t.your_turn) status = el("strong", { className: "tag turn", textContent: "your turn" });
   else status = el("span", { textContent: t.to_act === null ? "playing" : `${seatName(t.to_act)} to play` });
   const when = t.updated_at ? shortTime(new Date(t.updated_at)) : "";
-  const forget = button("forget", () => { forgetTable(t.id); listMine(); },
-    { className: "small", title: "Take this table off this list (it stays on the server; its link still works)" });
+  const forget = button("forget", () => {
+    // A seat in play is lost to this browser once forgotten: asked first.
+    if (t.status === "playing" && !confirm(`Forget your seat at this ${g?.description.title || t.game} table? `
+      + "This browser will no longer be able to play it (the game stays on the server).")) return;
+    forgetTable(t.id);
+    listMine();
+  }, { className: "small", title: "Take this table off this list: this browser forgets its seat there" });
   return el("tr", { dataset: { table: t.id } },
     el("td", { textContent: (g?.description.title || t.game) + (t.private ? " (private)" : "") }),
     el("td", { textContent: who.join(", ") }), el("td", {}, status), el("td", { textContent: when }),
