@@ -96,7 +96,8 @@ def test_a_server_away_and_a_table_gone_are_said_and_a_seat_forgotten(server: An
     assert out[3] == ("  no-such-table: not at this server any more "
                       "(kibitz tables --forget no-such-table)")
     assert tables("--forget", f"{server.url}/play/no-such-table").stdout == (
-        "forgot 1 seat of table no-such-table\n")
+        "forgot seat 0 of table no-such-table; should you want it back: "
+        f"kibitz join {server.url}/play/no-such-table --token y\n")
     assert [s.table for s in kept.load()] == ["t1"]
     refused = tables("--forget", "no-such-table")
     assert refused.exit_code == 2 and refused.stderr == (

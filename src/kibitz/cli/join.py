@@ -179,7 +179,9 @@ def tables_cmd(
         gone = book.forget(table)
         if not gone:
             fail(f"no seat of table {table!r} is kept here")
-        typer.echo(f"forgot {gone} seat{'s' if gone > 1 else ''} of table {table}")
+        for seat in gone:  # the token is the only way back to a seat: said once more
+            typer.echo(f"forgot seat {seat.seat} of table {table}; should you want it back: "
+                       f"kibitz join {seat.base}/play/{table} --token {seat.token}")
         return
     kept = book.load()
     servers: dict[str, Any] = {}

@@ -60,11 +60,11 @@ class SeatBook:
         held = HeldSeat(link.base, link.table, driver.seat, driver.token, driver.game.name)
         self._change(lambda seats: [*(s for s in seats if held_key(s) != held_key(held)), held])
 
-    def forget(self, table: str) -> int:
-        """Forget the seats held at ``table`` (any server); how many there were."""
+    def forget(self, table: str) -> list[HeldSeat]:
+        """Forget the seats held at ``table`` (any server); the seats forgotten."""
         gone = [s for s in self.load() if s.table == table]
         self._change(lambda seats: [s for s in seats if s.table != table])
-        return len(gone)
+        return gone
 
     def token(self, base: str, table: str) -> str | None:
         """The token of a seat held at ``table`` of the server ``base`` (the latest kept)."""
