@@ -1,9 +1,10 @@
 """TCHESS rows in the terminal: a Jester shows the value it copies; a typed row of cards is
-one whole turn."""
+one whole turn; the cards drawn are listed, not numbered as moves."""
 
 from __future__ import annotations
 
 import pytest
+from textual.widgets import Static
 from tui_helpers import make_app, settle
 
 import kibitz
@@ -41,3 +42,19 @@ async def test_a_typed_row_of_cards_is_played_as_a_whole_turn(tmp_path):
         await settle(pilot)
         played = [state.action_to_str(a) for a in state.history[before:before + 3]]
         assert played == [hand[0], hand[1], "end"]
+
+
+async def test_the_cards_drawn_are_listed_but_not_numbered_as_moves(tmp_path):
+    app = make_app("tchess", tmp_path / "r.json")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("m", "enter")  # White lays its first card
+        await settle(pilot)
+        lines = str(app.part("#log-text", Static).render()).splitlines()
+        drawn = [line for line in lines if "draw" in line]
+        assert len(drawn) == 12 and all(line.startswith("      ") for line in drawn)
+        assert drawn[0].strip().startswith("White draw ")  # the seat's own cards: named
+        assert drawn[-1].strip() == "Black draws a card"  # the other hand's: hidden
+        numbered = [line.strip() for line in lines if line not in drawn]
+        assert numbered[0].startswith("1. White ")
+        assert [n.split(".")[0] for n in numbered] == [str(k) for k in range(1, len(numbered) + 1)]

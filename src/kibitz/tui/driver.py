@@ -32,11 +32,13 @@ PERSON = "person"
 
 @dataclass(frozen=True)
 class LogEntry:
-    """One action as the viewer saw it: who acted (None: chance) and its text (None: hidden)."""
+    """One action as the viewer saw it: who acted (None: chance) and its text (None: hidden);
+    ``chance``: an outcome of chance the game says of a seat (a card it drew), not a move."""
 
     ply: int
     seat: int | None
     text: str | None
+    chance: bool = False
 
 
 @dataclass(frozen=True)
@@ -439,9 +441,11 @@ class Driver:
         undone = [state.undo() for _ in range(len(state.history) - ply)]
         del self.log[ply:]
         for action in reversed(undone):
+            chance = state.is_chance_node()
             state.push(action)
             seen = state.last_action(self.viewer) or {}
-            self.log.append(LogEntry(len(state.history), seen.get("seat"), seen.get("text")))
+            self.log.append(
+                LogEntry(len(state.history), seen.get("seat"), seen.get("text"), chance))
 
     # -- record ----------------------------------------------------------------------------
     def record(self) -> dict[str, Any]:

@@ -58,16 +58,24 @@ def scores_line(frame: Frame, scores: list[float]) -> str:
 
 
 def log_text(frame: Frame, log: list[LogEntry]) -> Text:
-    """The seats' moves so far, one a line, numbered (chance outcomes, such as the cards
-    dealt, left out and not counted); hidden ones say so."""
+    """The seats' moves so far, one a line, numbered; a chance outcome the game tells of a
+    seat (a card it drew) is listed unnumbered and dim, the others (the cards dealt) left
+    out; hidden ones say so."""
     out = Text()
-    moves = (entry for entry in log if entry.seat is not None)
-    for number, entry in enumerate(moves, 1):
+    number = 0
+    for entry in log:
+        if entry.seat is None:
+            continue
         if out:
             out.append("\n")
-        out.append(f"{number:>4}. ")
-        out.append(frame.seat_name(entry.seat), Style(color=frame.seat_ink(entry.seat)))
-        out.append(f" {entry.text}" if entry.text else " (hidden)")
+        if entry.chance:
+            out.append("      ")
+        else:
+            number += 1
+            out.append(f"{number:>4}. ")
+        dim = Style(dim=True) if entry.chance else Style()
+        out.append(frame.seat_name(entry.seat), Style(color=frame.seat_ink(entry.seat)) + dim)
+        out.append(f" {entry.text}" if entry.text else " (hidden)", dim)
     return out or Text("no moves yet", Style(color=MUTED))
 
 
