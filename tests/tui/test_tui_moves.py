@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from tui_helpers import cursor_keys, make_app, pick_by_keys, settle, spot_offset
+from textual import events
+from textual.widgets import Input
+from tui_helpers import cursor_keys, make_app, pick_by_keys, settle, shown, spot_offset
 
 from kibitz.tui.picker import names_card, spot, two_step
+from kibitz.tui.screens import NewGameScreen
 
 pytestmark = pytest.mark.anyio
 
@@ -104,3 +107,37 @@ async def test_typed_move_is_completed_from_the_legal_moves(tmp_path):
         await settle(pilot)
         assert person_moves(app)[0] == "b1-a1"
         assert app.frame.last == {"b1", "a1"} or app.driver.state.history[1:]
+
+
+def burst(app, keys: list[tuple[str, str]]) -> None:
+    """Keys that arrive together (typed fast over a slow link): sent with no wait between."""
+    for key, character in keys:
+        event = events.Key(key, character)
+        event.set_sender(app)
+        app._driver.send_message(event)
+
+
+async def test_keys_that_arrive_together_after_a_colon_all_go_to_the_typing_box(tmp_path):
+    app = make_app("smess", tmp_path / "r.json")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        typed = [("colon", ":"), *((c if c != "-" else "minus", c) for c in "e2-e3"),
+                 ("enter", "\r")]  # fmt: skip
+        burst(app, typed)
+        await settle(pilot)
+        assert person_moves(app) == ["e2-e3"]  # not a pick on the board, nor a menu move
+
+
+async def test_a_colon_is_text_in_the_typing_box_and_in_a_dialog(tmp_path):
+    app = make_app("cardmate", tmp_path / "r.json")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("colon", "Q", "D", "colon", "c", "0")
+        assert app.part("#entry", Input).value == "QD:c0"  # a capture's notation
+    patience = make_app("fortress", tmp_path / "f.json", vs=())
+    async with patience.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("n")
+        dialog = await shown(pilot, NewGameScreen)
+        await pilot.press("1", "colon")
+        assert dialog.query_one("#deal", Input).value == "1:"

@@ -58,7 +58,8 @@ class PlayApp(App[None]):
     TITLE = "kibitz"
     BINDINGS: ClassVar[list[Binding]] = [
         Binding("question_mark", "help", "keys", tooltip="these keys"),
-        Binding("colon", "type_move", "type", tooltip="type a move (→ completes it)"),
+        Binding("colon", "type_move", "type", tooltip="type a move (→ completes it)",
+                priority=True),
         Binding("m", "move_menu", "moves", tooltip="choose from the legal moves"),
         Binding("u", "undo", "undo", tooltip="take back your last move (and the replies)"),
         Binding("r", "redo", "redo", tooltip="play the moves taken back again"),
@@ -446,13 +447,23 @@ class PlayApp(App[None]):
             return isinstance(self.frame.observation.get("position"), str)
         if action == "flip":
             return "board" in self.description
+        if action == "type_move":  # bound ahead of the focused widget: on the board's screen
+            return self.screen is self.screen_stack[0]
         return True
 
     def action_help(self) -> None:
         self.push_screen(HelpScreen(self._keys()))
 
     def action_type_move(self) -> None:
-        self.part("#entry", Widget).focus()
+        """Focus the typing box before the next key is handled: ``:`` is bound ahead of the
+        focused widget and focus moves at once, so keys that arrive together (typed fast
+        over a slow link) all go to the box, never to the board or the menu before it. In
+        the box, ``:`` is text (Cardmate's captures: ``QD:c0``)."""
+        entry = self.part("#entry", Input)
+        if entry.has_focus:
+            entry.insert_text_at_cursor(":")
+        else:
+            self.screen.set_focus(entry)
 
     def action_move_menu(self) -> None:
         if not self.frame.moves:
