@@ -181,3 +181,12 @@ def test_a_policy_plays_its_seat_from_that_seats_own_tensor() -> None:
     illegal = KibitzVersusEnv("smess", seat=1, opponent=lambda observation, mask: -1)
     with pytest.raises(ValueError, match="the policy at seat 0 chose -1, not a legal action"):
         illegal.reset(seed=0)
+
+
+def test_the_learners_picture_shows_its_own_cards_only() -> None:
+    environment = KibitzVersusEnv("rook", seat=0, opponent="random", render_mode="ansi",
+                                  max_hands=1)  # fmt: skip
+    environment.reset(seed=1)
+    picture = environment.render()
+    assert picture == environment.state.render(0) != environment.state.render(None)
+    assert " West: 9 cards" in picture
