@@ -71,7 +71,7 @@ def test_the_players_turn_comes_first_and_finished_tables_last(client: TestClien
 def test_a_bad_list_is_refused_with_what_was_wrong(client: TestClient) -> None:
     for body, word in (({"seats": "x"}, "seats"), ({}, "seats"),
                        ({"seats": [{"table": "t"}]}, "token"),
-                       ({"seats": [{"table": "t", "token": "x"}] * 201}, "200")):
+                       ({"seats": [{"table": "t", "token": "x"}] * 1001}, "1000")):
         reply = client.post("/api/my-tables", json=body)
         assert reply.status_code in (400, 422), body
         assert word in reply.text
@@ -154,4 +154,23 @@ def test_a_tables_page_links_the_others_where_it_is_your_turn(browser: Browser,
     expect(page).to_have_url(f"{url}/play/{waiting['id']}#seat=0")
     expect(page.locator("#elsewhere")).to_have_text("Your turn at another table: Smess")
     assert tab.errors == []
+    tab.close()
+
+
+def test_a_browser_with_more_seats_than_one_question_takes_still_lists_them(
+        browser: Browser, server: Server) -> None:
+    made = httpx.post(f"{server.url}/api/tables",
+                      json={"game": "smess", "seats": [HUMAN, COMPUTER]}).json()
+    tab = open_tab(browser, DESKTOP)
+    page = tab.page
+    page.goto(server.url + "/")
+    page.evaluate("""(t) => {
+        for (let i = 0; i < 1200; i++) localStorage.setItem(`kibitz:token:gone${i}:0`, "x");
+        localStorage.setItem(`kibitz:token:${t.id}:0`, t.tokens["0"]);
+    }""", made)
+    with page.expect_request("**/api/my-tables") as asked:
+        page.reload()
+    assert len(asked.value.post_data_json["seats"]) == 1000
+    expect(page.locator("#game option").first).to_be_attached()
+    assert tab.errors == []  # a list cut short, not a refused question
     tab.close()

@@ -186,7 +186,7 @@ def tables_cmd(
     kept = book.load()
     servers: dict[str, Any] = {}
     for base in dict.fromkeys(s.base for s in kept):
-        mine = [s for s in kept if s.base == base]
+        mine = [s for s in kept if s.base == base][-MAX_ASKED:]
         try:
             rows = held_tables(base, [(s.table, s.token) for s in mine])
         except TableError as exc:
@@ -216,6 +216,8 @@ def tables_cmd(
 
 FINISHED_SHOWN = 5
 """Finished tables listed by `kibitz tables` (the latest)."""
+MAX_ASKED = 1000
+"""The most seats asked of one server (as its `/api/my-tables` takes): those kept last."""
 
 
 def table_line(base: str, row: dict[str, Any]) -> str:

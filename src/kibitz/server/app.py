@@ -127,10 +127,14 @@ class HeldSeat(BaseModel):
     token: str = Field(max_length=64)
 
 
+MAX_HELD = 1000
+"""The most seats one ``/api/my-tables`` question may name."""
+
+
 class HeldSeats(BaseModel):
     """The seats a browser holds (its kept tokens), to list its tables."""
 
-    seats: list[HeldSeat] = Field(max_length=200)
+    seats: list[HeldSeat] = Field(max_length=MAX_HELD)
 
 
 class ActionBody(BaseModel):

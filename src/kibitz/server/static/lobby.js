@@ -213,7 +213,10 @@ const FINISHED_SHOWN = 5;
 
 async function listMine() {
   const seats = heldSeats();
-  const rows = seats.length ? await api("POST", "/api/my-tables", { seats }) : [];
+  let rows = [];
+  try {
+    if (seats.length) rows = await api("POST", "/api/my-tables", { seats });
+  } catch { return; }  // the list waits for the next round; the lobby goes on
   const shown = [...rows.filter((t) => t.status === "playing"),
     ...rows.filter((t) => t.status !== "playing").slice(0, FINISHED_SHOWN)];
   $("mine-box").hidden = !shown.length;

@@ -63,14 +63,17 @@ export function myTokens(table) {
   return out.sort();
 }
 
-// Every seat this browser holds, as {table, token}, to list its tables.
+// The seats this browser holds, as {table, token}, to list its tables (the server takes a
+// thousand at most; a browser that kept more sends a thousand of them).
+const MAX_HELD = 1000;
+
 export function heldSeats() {
   const out = [];
   for (let i = 0; i < localStorage.length; i++) {
     const m = localStorage.key(i).match(/^kibitz:token:(.+):(\d+)$/);
     if (m) out.push({ table: m[1], token: localStorage.getItem(localStorage.key(i)) });
   }
-  return out;
+  return out.slice(-MAX_HELD);
 }
 
 // Forget a table in this browser: its seat tokens and invite (the table stays on the server).
