@@ -1,5 +1,6 @@
 // The lobby: choose a game, its options, seed (or start position) and seats; start (leaving
-// the player's unfinished patience deals of the game, which count as lost); list the tables.
+// the player's unfinished patience deals of the game, which count as lost); list this
+// browser's own tables and the recent ones.
 // The options form is built from each game's options JSON Schema.
 import { api, forgetTable, heldSeats, openTable } from "/static/net.js";
 import { leaveDeals } from "/static/opendeal.js";
@@ -241,13 +242,13 @@ function mineRow(t) {
   const when = t.updated_at ? shortTime(new Date(t.updated_at)) : "";
   const forget = button("forget", () => {
     // A seat in play is lost to this browser once forgotten: asked first.
-    if (t.status === "playing" && !confirm(`Forget your seat at this ${g?.description.title || t.game} table? `
+    if (t.status === "playing" && !confirm(`Forget your seat at this ${t.title} table? `
       + "This browser will no longer be able to play it (the game stays on the server).")) return;
     forgetTable(t.id);
     listMine();
   }, { className: "small", title: "Take this table off this list: this browser forgets its seat there" });
   return el("tr", { dataset: { table: t.id } },
-    el("td", { textContent: (g?.description.title || t.game) + (t.private ? " (private)" : "") }),
+    el("td", { textContent: t.title + (t.private ? " (private)" : "") }),
     el("td", { textContent: who.join(", ") }), el("td", {}, status), el("td", { textContent: when }),
     el("td", {}, el("a", { href: `/play/${encodeURIComponent(t.id)}#seat=${t.mine[0]}`, textContent: t.status === "playing" ? "continue" : "view" }), " ", forget));
 }
