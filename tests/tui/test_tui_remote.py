@@ -67,6 +67,19 @@ def seat_zero(server: Any, made: dict[str, Any], tmp_path: Path) -> tuple[Remote
     return driver, PlayApp(driver, tmp_path / "r.json", pause=0)
 
 
+@asynccontextmanager
+async def playing(
+    server: Any, made: dict[str, Any], tmp_path: Path, size: tuple[int, int] = (110, 34),
+    to_move: bool = True,
+) -> AsyncIterator[tuple[RemoteDriver, PlayApp, Pilot]]:
+    """Seat 0 of the table ``made`` in the running app, once connected (and, with
+    ``to_move``, once the seat has a move to make): its driver, the app and the pilot."""
+    driver, app = seat_zero(server, made, tmp_path)
+    async with app.run_test(size=size) as pilot:
+        await until(pilot, lambda: driver.connected and (driver.person_moves() or not to_move))
+        yield driver, app, pilot
+
+
 def act(server: Any, made: dict[str, Any], seat: int, **move: Any) -> dict[str, Any]:
     """Another player's move over HTTP, as ``POST /api/tables/{id}/actions``."""
     body = {"token": made["tokens"][str(seat)], **move}
@@ -193,9 +206,7 @@ async def test_resigning_ends_the_game_with_the_game_over_panel(server: Any, tmp
 
 async def test_a_new_game_opens_the_next_table_as_the_pages_rematch(server: Any, tmp_path: Path):
     made = new_table(server, "smess", [{"kind": "human", "name": "Bo"}, OPEN, ])
-    first, app = seat_zero(server, made, tmp_path)
-    async with app.run_test(size=(110, 34)) as pilot:
-        await until(pilot, lambda: first.connected and first.person_moves())
+    async with playing(server, made, tmp_path) as (first, app, pilot):
         await pilot.press("m", "enter")
         await until(pilot, lambda: first.ply() == 1)
         await pilot.press("escape", "n")
@@ -241,9 +252,7 @@ async def test_the_servers_computer_replies_and_a_take_back_goes_through_it(
     server: Any, tmp_path: Path
 ):
     made = new_table(server, "cardmate", [{"kind": "human"}, COMPUTER])
-    driver, app = seat_zero(server, made, tmp_path)
-    async with app.run_test(size=(110, 34)) as pilot:
-        await until(pilot, lambda: driver.connected and driver.person_moves())
+    async with playing(server, made, tmp_path) as (driver, app, pilot):
         assert "(level 1, poor)" in text_of(app, "#seats")
         assert "u undo" in keys(app) and "d draw" not in keys(app)
         await pilot.press("m", "enter")
@@ -259,9 +268,7 @@ async def test_the_servers_computer_replies_and_a_take_back_goes_through_it(
 
 async def test_a_computer_takes_the_open_seat_and_plays_it(server: Any, tmp_path: Path):
     made = new_table(server, "smess", [ANN, OPEN])
-    driver, app = seat_zero(server, made, tmp_path)
-    async with app.run_test(size=(110, 34)) as pilot:
-        await until(pilot, lambda: driver.connected and driver.person_moves())
+    async with playing(server, made, tmp_path) as (driver, app, pilot):
         assert driver.open_seats() == [1] and "o computer" in keys(app)
         await pilot.press("o")
         question = await shown(pilot, ConfirmScreen)
@@ -276,9 +283,7 @@ async def test_a_computer_takes_the_open_seat_and_plays_it(server: Any, tmp_path
 
 async def test_a_computer_takes_the_open_seat_chosen_or_all_of_them(server: Any, tmp_path: Path):
     made = new_table(server, "rook", [ANN, OPEN, OPEN, OPEN])
-    driver, app = seat_zero(server, made, tmp_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: driver.connected)
+    async with playing(server, made, tmp_path, (120, 40), to_move=False) as (driver, _, pilot):
         await pilot.press("o")
         choice = await shown(pilot, SeatsScreen)
         assert [name for _, name in choice.seats] == ["West", "North", "East"]
@@ -434,9 +439,7 @@ def test_an_unreachable_server_and_a_bad_address_fail_in_one_line():
 
 async def test_a_patience_deal_at_the_server_restarts_through_it(server: Any, tmp_path: Path):
     made = new_table(server, "fortress", [{"kind": "human"}], seed="5")  # a deal with moves
-    driver, app = seat_zero(server, made, tmp_path)
-    async with app.run_test(size=(110, 34)) as pilot:
-        await until(pilot, lambda: driver.connected and driver.person_moves())
+    async with playing(server, made, tmp_path) as (driver, app, pilot):
         assert "R restart" in keys(app)
         await pilot.press("m", "enter")
         await until(pilot, lambda: driver.ply() == 1 and driver.can_take_back())
@@ -503,9 +506,7 @@ async def test_a_new_game_after_the_end_seats_the_same_computer_level(
     server: Any, tmp_path: Path
 ):
     made = new_table(server, "smess", [{"kind": "human"}, COMPUTER])
-    first, app = seat_zero(server, made, tmp_path)
-    async with app.run_test(size=(110, 34)) as pilot:
-        await until(pilot, lambda: first.connected and first.person_moves())
+    async with playing(server, made, tmp_path) as (first, app, pilot):
         await pilot.press("x", "y")
         await until(pilot, lambda: isinstance(app.screen, GameOverScreen))
         await pilot.press("n")
