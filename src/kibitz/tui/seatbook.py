@@ -62,8 +62,13 @@ class SeatBook:
 
     def forget(self, table: str) -> list[HeldSeat]:
         """Forget the seats held at ``table`` (any server); the seats forgotten."""
-        gone = [s for s in self.load() if s.table == table]
-        self._change(lambda seats: [s for s in seats if s.table != table])
+        gone: list[HeldSeat] = []
+
+        def drop(seats: list[HeldSeat]) -> list[HeldSeat]:
+            gone.extend(s for s in seats if s.table == table)
+            return [s for s in seats if s.table != table]
+
+        self._change(drop)  # read and rewritten once, under the lock
         return gone
 
     def token(self, base: str, table: str) -> str | None:
