@@ -102,6 +102,16 @@ class KibitzEnv(gymnasium.Env):
         info["action_mask"] = state.legal_actions_mask()
         return self._observe(), float(reward), terminated, truncated, info
 
+    def _started(self) -> tuple[np.ndarray, dict[str, Any]]:
+        """What ``reset`` returns: the observation, the legal mask and, for a game over
+        before the learner's first move (a deal with no move), its outcome."""
+        state = self._state()
+        info: dict[str, Any] = {"action_mask": state.legal_actions_mask()}
+        out = state.outcome()
+        if out is not None:
+            info["outcome"] = out.to_json()
+        return self._observe(), info
+
     def _others(self) -> None:
         """Play on until the learner's turn (nothing to do where nobody else plays)."""
 
@@ -148,13 +158,10 @@ class KibitzSoloEnv(KibitzEnv):
         rng = self.np_random
         deal = (options or {}).get("deal")
         self.state = start_state(self.game, lambda n: int(rng.integers(1, n + 1)), deal)
-        info: dict[str, Any] = {"action_mask": self.state.legal_actions_mask()}
+        observation, info = self._started()
         if self.game.chance_mode() == "seeded":
             info["deal"] = self.state.seed
-        out = self.state.outcome()
-        if out is not None:  # a deal asked for by number may be over before any move
-            info["outcome"] = out.to_json()
-        return self._observe(), info
+        return observation, info
 
 
 Policy = Callable[[np.ndarray, np.ndarray], int]
@@ -224,11 +231,7 @@ class KibitzVersusEnv(KibitzEnv):
             for s, spec in self.opponents.items()
         }
         self._others()
-        info: dict[str, Any] = {"action_mask": self.state.legal_actions_mask()}
-        out = self.state.outcome()
-        if out is not None:
-            info["outcome"] = out.to_json()
-        return self._observe(), info
+        return self._started()
 
     def _others(self) -> None:
         state = self._state()
