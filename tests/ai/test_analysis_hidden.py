@@ -14,7 +14,13 @@ import pytest
 from typer.testing import CliRunner
 
 import kibitz
-from kibitz.ai.analysis import analysis_spec, analysis_steps, replay_steps, whole
+from kibitz.ai.analysis import (
+    analysis_spec,
+    analysis_steps,
+    player_moves,
+    replay_steps,
+    whole,
+)
 from kibitz.ai.analysis_hidden import ExpectingAgent, _seed, judge_move
 from kibitz.ai.analysis_score import ScoringAgent
 from kibitz.ai.specs import make_agent
@@ -328,6 +334,18 @@ def test_cli_analyses_random_games_of_every_game(name: str, tmp_path: Path) -> N
         assert note["loss"] >= 0.0 and (note["mark"] is None or note["best"] is not None)
     again = CliRunner().invoke(app, args)
     assert again.output == result.output  # seeded: the same analysis every time
+
+
+def test_the_text_analysis_numbers_the_players_moves_as_the_move_lists_do(tmp_path: Path) -> None:
+    """Rook's deal is 42 chance outcomes before the first bid: that bid is move 1, not 43."""
+    record = random_record(kibitz.load("rook"), 11, 60)
+    path = tmp_path / "game.json"
+    path.write_text(dumps_record(record))
+    result = CliRunner().invoke(app, ["analyse", str(path), "--spec", CHEAP["rook"]])
+    assert result.exit_code == 0, result.output
+    lines = [line for line in result.output.splitlines()[1:] if line[:4].strip().endswith(".")]
+    assert [int(line.split(".")[0]) for line in lines] == list(range(1, len(lines) + 1))
+    assert 0 < len(lines) == player_moves(replay(record)) < len(record["actions"])
 
 
 def test_cli_analyses_the_cardmate_sample_game(tmp_path: Path) -> None:

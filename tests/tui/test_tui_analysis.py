@@ -58,8 +58,8 @@ async def test_game_over_offers_the_analysis_of_every_move(tmp_path, name):
         )
         lines = shown_moves(app)
         assert len(lines) == n
-        for line, note in zip(lines, run.notes, strict=True):
-            assert line.lstrip().startswith(f"{note.ply}.")
+        for number, (line, note) in enumerate(zip(lines, run.notes, strict=True), 1):
+            assert line.lstrip().startswith(f"{number}.")  # players' moves, chance not counted
             assert f"{note.move}{SYMBOLS.get(note.mark or '', '')}" in line
         marks = text_of(app, "#analysis-marks")
         for side, side_name in enumerate(expected.sides):
@@ -81,7 +81,7 @@ async def test_game_over_offers_the_analysis_of_every_move(tmp_path, name):
         while len(state.history) > note.ply:
             state.undo()
         assert app.screen.view.frame.observation == state.observation(note.seat)
-        assert text_of(app, "#analysis-detail").startswith(f"{note.ply}. ")
+        assert text_of(app, "#analysis-detail").startswith(f"{last + 1}. ")
 
         # marked moves only, then every move again
         await pilot.press("m")

@@ -93,9 +93,9 @@ def analyse_cmd(
         typer.echo(json.dumps(analysis.to_json()))
         return
     typer.echo(heading(analysis))
-    for note in notes:
+    for number, note in enumerate(notes, 1):
         analysis.moves.append(note)
-        typer.echo(note_line(note, done.game.player_names))
+        typer.echo(note_line(note, number, done.game.player_names))
     typer.echo("")
     for side in summaries(analysis):
         typer.echo(summary_line(side))

@@ -239,7 +239,7 @@ class AnalysisScreen(Screen[None]):
         note = self.run.notes[i]
         names = self.run.done.game.player_names
         who = f"{names[note.seat]} " if len(names) > 1 else ""
-        line = Text(f"{note.ply:>3}. {who}")
+        line = Text(f"{i + 1:>3}. {who}")
         ink = MARK_INK.get(note.mark or "")
         line.append(note.move + SYMBOLS.get(note.mark or "", ""), Style(color=ink, bold=bool(ink)))
         line.append(f"  {judged(note, self.run.analysis.kind)}", Style(color=MUTED))
@@ -257,14 +257,15 @@ class AnalysisScreen(Screen[None]):
         self.selected = int(event.option.id)
         note = self.run.notes[self.selected]
         self.view.show(self._frame(self.run.observation_after(note.ply, note.seat)))
-        self.query_one("#analysis-detail", Static).update(self._detail(note))
+        self.query_one("#analysis-detail", Static).update(self._detail(note, self.selected + 1))
 
-    def _detail(self, note: MoveNote) -> Text:
-        """The highlighted move: its mark, the mover's judgement and the better move."""
+    def _detail(self, note: MoveNote, number: int) -> Text:
+        """The highlighted move (the ``number``-th): its mark, the mover's judgement and the
+        better move."""
         kind = self.run.analysis.kind
         names = self.run.done.game.player_names
         who = f"{names[note.seat]} " if len(names) > 1 else ""
-        out = Text(f"{note.ply}. {who}{note.move}", Style(bold=True))
+        out = Text(f"{number}. {who}{note.move}", Style(bold=True))
         if note.mark:
             out.append(f" {SYMBOLS[note.mark]} {note.mark}", Style(color=MARK_INK[note.mark]))
         out.append(f"\nafter it: {judged(note, kind)}")

@@ -92,7 +92,7 @@ function summary(data) {
 // A move of the list: its mark, its evaluation and the better move.
 function moveItem(data, names, note, i, select) {
   const mark = SYMBOLS[note.mark] || "";
-  const label = `${note.ply}. ${names.length > 1 ? names[note.seat] + " " : ""}${note.move}${mark}`;
+  const label = `${i + 1}. ${names.length > 1 ? names[note.seat] + " " : ""}${note.move}${mark}`;
   const detail = `${judgement(data, note, false)}` + (note.best ? `, best ${note.best} (${judgement(data, note, true)})` : "");
   const b = button("", () => select(i), { className: `analysed ${note.mark || ""}`.trim(),
     dataset: { ply: note.ply, key: `analysis:${note.ply}` },
@@ -124,7 +124,7 @@ export async function openAnalysis(box, tableId, msg, show) {
     back.hidden = i === null;
     if (i === null) { where.textContent = "Showing the final position."; show(null); return; }
     const note = data.moves[i];
-    const after = `the position after move ${note.ply}, ${names.length > 1 ? names[note.seat] + " " : ""}${note.move}`;
+    const after = `the position after move ${i + 1}, ${names.length > 1 ? names[note.seat] + " " : ""}${note.move}`;
     where.textContent = `Fetching ${after}...`;
     try {
       const pos = await api("GET", `/api/tables/${encodeURIComponent(tableId)}/position/${note.ply}?seat=${note.seat}`);
@@ -132,7 +132,7 @@ export async function openAnalysis(box, tableId, msg, show) {
       show(note.ply, pos.view, note.seat);
       where.textContent = `Showing ${after}` + (names.length > 1 ? `, as ${names[note.seat]} saw it.` : ".");
     } catch (e) {
-      if (chosen === i) where.textContent = `Move ${note.ply} is highlighted; its position cannot be shown (${e.message}).`;
+      if (chosen === i) where.textContent = `Move ${i + 1} is highlighted; its position cannot be shown (${e.message}).`;
     }
   }
 
@@ -197,6 +197,6 @@ export async function openAnalysis(box, tableId, msg, show) {
   } catch (e) {
     status.className = "error";
     status.setAttribute("role", "alert");
-    status.textContent = `No analysis${data && data.moves.length ? ` beyond move ${data.moves.at(-1).ply}` : ""}: ${e.message}`;
+    status.textContent = `No analysis${data && data.moves.length ? ` beyond move ${data.moves.length}` : ""}: ${e.message}`;
   }
 }
