@@ -222,7 +222,8 @@ def test_the_analysed_position_names_the_page_viewer_as_you_in_rook(
     )
     play_to_the_end(page)
     show_move_of(page, "West")
-    expect(page.locator("#analysis [role=status]")).to_contain_text("moves judged.", timeout=120_000)
+    judged = page.locator("#analysis [role=status]")
+    expect(judged).to_contain_text("moves judged.", timeout=120_000)
     labels = page.locator(".analysis-moves button strong").all_inner_texts()
     numbers = [int(label.split(".")[0]) for label in labels]
     assert numbers == list(range(1, len(labels) + 1))  # the players' moves, the deal not counted
