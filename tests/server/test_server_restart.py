@@ -269,3 +269,20 @@ def test_statistics_list_the_latest_games_newest_first(
     refused = client.get("/api/stats/ana", params={"latest": 501})
     assert refused.status_code == 400 and "latest" in refused.json()["error"]
     assert client.get("/api/stats/nobody").json() == []
+
+
+def test_the_latest_lines_are_sent_on_connecting_even_after_a_restart(
+    make_client: Callable[[], TestClient],
+) -> None:
+    client = make_client()
+    made = new_table(client, "tchess", [HUMAN, HUMAN])
+    with client.websocket_connect(f"/ws/tables/{made['id']}?token={made['tokens']['0']}") as ws:
+        for text in ("one", "two", "three"):
+            ws.send_json({"type": "chat", "text": text})
+            [said] = receive_until(ws, lambda m: m["type"] == "chat")["lines"]
+            assert said["text"] == text
+    client = make_client()  # a new server on the same database
+    with client.websocket_connect(f"/ws/tables/{made['id']}?token={made['tokens']['1']}") as ws:
+        lines = receive_until(ws, lambda m: m["type"] == "chat")["lines"]
+    assert [(x["seat"], x["text"]) for x in lines] == [(0, "one"), (0, "two"), (0, "three")]
+    assert [x["id"] for x in lines] == sorted(x["id"] for x in lines)

@@ -74,7 +74,7 @@ def test_a_database_of_the_first_schema_opens_in_this_version(
     assert [t["id"] for t in client.get("/api/tables").json()] == ["old1"]
     with client.app.state.hub.store.engine.connect() as conn:
         assert "private" in {c["name"] for c in inspect(conn).get_columns("tables")}
-        assert MigrationContext.configure(conn).get_current_revision() == "0004"
+        assert MigrationContext.configure(conn).get_current_revision() == "0005"
 
 
 FINISHED_TABLE = """INSERT INTO tables (id, game, options, seed, position, chance_seed, invite,

@@ -27,7 +27,7 @@ from kibitz.core.game import Game
 from kibitz.core.options import options_to_json
 from kibitz.core.registry import load
 from kibitz.core.session import Session
-from kibitz.server import workers
+from kibitz.server import chat, workers
 from kibitz.server.limits import Limits
 from kibitz.server.outbox import Outbox
 from kibitz.server.store import SeatSpec, Store, StoredTable, hash_token
@@ -36,7 +36,7 @@ from kibitz.server.table import LiveTable
 log = logging.getLogger("kibitz.server")
 
 MESSAGES = ("action, undo, redo, restart, hint, winnable, autocomplete, autoplay, concede, "
-            "offer_draw, accept_draw, decline_draw, seat_computer, view, ping")
+            "offer_draw, accept_draw, decline_draw, seat_computer, chat, view, ping")
 """The client message types."""
 SEAT_CONNECTIONS = 4
 """Connections one seat may have open at a time (a player's tabs and devices)."""
@@ -291,6 +291,9 @@ class Hub:
         outbox = Outbox(websocket, seat, self.limits.max_outbox)
         table.connections[websocket] = outbox
         self.broadcast(table)
+        lines = self.store.chat(table.id, chat.KEPT)
+        if lines:
+            outbox.reply(_json(chat.message(lines)))
         self._kick(table)
         return outbox
 
@@ -349,11 +352,13 @@ class Hub:
             "autoplay": self._autoplay, "seat_computer": self._seat_computer,
             "offer_draw": self._offer_draw,
             "accept_draw": self._accept_draw, "decline_draw": self._decline_draw,
+            "chat": self._chat,
         }.get(kind)
         if handler is None:
             raise IllegalAction(f"unknown message type {kind!r}; valid: {MESSAGES}")
         if seat is None:
-            raise Forbidden("spectators cannot act; join a seat to play")
+            doing = "chat; the players talk here" if kind == "chat" else "act; join a seat to play"
+            raise Forbidden(f"spectators cannot {doing}")
         return await handler(table, seat, message)
 
     def _check_turn(self, table: LiveTable, seat: int, message: dict[str, Any]) -> None:
@@ -505,6 +510,15 @@ class Hub:
             self._save(table)
         self.broadcast(table)
 
+    async def _chat(self, table: LiveTable, seat: int, message: dict) -> None:
+        """Keep a line the seat says and send it to everyone at the table (``chat``)."""
+        text = chat.said(message.get("text"))
+        table.chat_pace.check(seat)
+        line = self.store.add_line(table.id, seat, table.seats[seat].name, text)
+        sent = _json(chat.message([line]))
+        for outbox in table.connections.values():
+            outbox.reply(sent)
+
     def _check_offer(self, table: LiveTable, seat: int) -> None:
         self._check_loaded(table)
         offer = table.draw_offer
@@ -596,3 +610,8 @@ class Hub:
             log.exception("computer turn failed at table %s", table.id)
         finally:
             table.thinking = False
+
+
+def _json(message: dict[str, Any]) -> str:
+    """A message as the connections are sent it (compact JSON)."""
+    return json.dumps(message, separators=(",", ":"))

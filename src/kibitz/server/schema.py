@@ -116,3 +116,17 @@ class AnalysisRow(Base):
     agent: Mapped[str] = mapped_column(String(128))
     analysis: Mapped[dict] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class ChatRow(Base):
+    """One line a seated player said at a table (``kibitz.server.chat``), in order."""
+
+    __tablename__ = "chat"
+    __table_args__ = (Index("ix_chat_table_id", "table_id", "id"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"))
+    seat: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """The person's name as the seat holds it (None: not given)."""
+    text: Mapped[str] = mapped_column(String(300))
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)

@@ -21,8 +21,17 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from kibitz.core.registry import game_class
 from kibitz.core.stats import Entry, Statistics
+from kibitz.server.chat import Line
 from kibitz.server.database import migrate, open_engine
-from kibitz.server.schema import ActionRow, AnalysisRow, EntryRow, SeatRow, TableRow, now
+from kibitz.server.schema import (
+    ActionRow,
+    AnalysisRow,
+    ChatRow,
+    EntryRow,
+    SeatRow,
+    TableRow,
+    now,
+)
 
 Row = tuple[int, int, str]
 """A stored action: ``(action, seat, text)``, seat -1 for chance."""
@@ -265,6 +274,24 @@ class Store:
                 s.add(row)
             row.moves, row.agent, row.analysis, row.created_at = moves, agent, analysis, now()
 
+    # -- chat ------------------------------------------------------------------------------
+    def add_line(self, table_id: str, seat: int, name: str | None, text: str) -> Line:
+        """Keep a line ``seat`` (``name`` there) said at ``table_id``; the line as kept."""
+        row = ChatRow(table_id=table_id, seat=seat, name=name, text=text, at=now())
+        with self.session.begin() as s:
+            s.add(row)
+            s.flush()
+        return _line(row)
+
+    def chat(self, table_id: str, latest: int) -> list[Line]:
+        """The ``latest`` lines said at ``table_id``, oldest first."""
+        with self.session() as s:
+            rows = s.scalars(
+                select(ChatRow).where(ChatRow.table_id == table_id)
+                .order_by(ChatRow.id.desc()).limit(latest)
+            ).all()
+        return [_line(row) for row in reversed(rows)]
+
     # -- statistics ------------------------------------------------------------------------
     def statistics(self, player: str) -> list[Statistics]:
         """``player``'s statistics of every game played, by game name."""
@@ -309,6 +336,13 @@ def _utc_text(at: datetime | None) -> str | None:
     if at is None:
         return None
     return (at if at.tzinfo else at.replace(tzinfo=UTC)).isoformat()
+
+
+def _line(row: ChatRow) -> Line:
+    """A kept chat line as the server sends it."""
+    at = _utc_text(row.at)
+    assert at is not None  # every line is kept with its time
+    return Line(row.id, row.seat, row.name, row.text, at)
 
 
 def _entry_json(entry: Entry, public: bool) -> dict[str, Any]:

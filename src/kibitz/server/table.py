@@ -21,6 +21,7 @@ from kibitz.core.errors import IllegalAction
 from kibitz.core.game import Game, State
 from kibitz.core.registry import load
 from kibitz.core.session import Session
+from kibitz.server.chat import Pace
 from kibitz.server.outbox import Outbox
 from kibitz.server.store import Progress, Row, SeatSpec, StoredTable, hash_token
 
@@ -51,6 +52,8 @@ class LiveTable:
         self.draw_offer: int | None = offer if valid else None
         """The seat whose offer of a draw waits for the other side's answer (stored with
         the table; it lapses with the next move)."""
+        self.chat_pace = Pace()
+        """How fast each seat has chatted (``kibitz.server.chat``)."""
         self._description_json = json.dumps(self.description, separators=(",", ":"))
         self._texts: dict[int | None, str] = {}
 
