@@ -33,7 +33,9 @@ def test_a_line_reaches_the_other_player_and_the_spectators(client: TestClient) 
             assert ws.receive_json()["type"] == "state"  # no chat yet: no chat message
         blue.send_json({"type": "chat", "text": "  good luck!  "})
         for ws in (blue, red, spectator):
-            [line] = chat_lines(ws)
+            said = receive_until(ws, lambda m: m["type"] == "chat")
+            assert said["earlier"] is False  # news, not what was said before connecting
+            [line] = said["lines"]
             assert (line["seat"], line["name"], line["text"]) == (0, "ann", "good luck!")
             assert line["at"].endswith("+00:00") and isinstance(line["id"], int)
         red.send_json({"type": "chat", "text": "you too"})
@@ -56,7 +58,8 @@ def test_only_the_latest_kept_lines_are_sent(
             ws.send_json({"type": "chat", "text": text})
             chat_lines(ws)
     with client.websocket_connect(f"/ws/tables/{made['id']}") as ws:
-        assert [x["text"] for x in chat_lines(ws)] == ["b", "c"]
+        earlier = receive_until(ws, lambda m: m["type"] == "chat")
+    assert earlier["earlier"] is True and [x["text"] for x in earlier["lines"]] == ["b", "c"]
 
 
 @pytest.mark.parametrize(

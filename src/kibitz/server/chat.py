@@ -37,9 +37,10 @@ class Line:
     """ISO 8601, UTC."""
 
 
-def message(lines: list[Line]) -> dict[str, Any]:
-    """The WebSocket message that carries ``lines`` to a connection."""
-    return {"type": "chat", "lines": [asdict(line) for line in lines]}
+def message(lines: list[Line], earlier: bool = False) -> dict[str, Any]:
+    """The WebSocket message that carries ``lines`` to a connection; ``earlier``: the lines
+    said before it opened (sent as it does), not news."""
+    return {"type": "chat", "lines": [asdict(line) for line in lines], "earlier": earlier}
 
 
 def said(text: Any) -> str:

@@ -293,7 +293,7 @@ class Hub:
         self.broadcast(table)
         lines = self.store.chat(table.id, chat.KEPT)
         if lines:
-            outbox.reply(_json(chat.message(lines)))
+            outbox.reply(_json(chat.message(lines, earlier=True)))
         self._kick(table)
         return outbox
 

@@ -8,6 +8,7 @@ import { api, fetchText, heldSeats, loadToken, myTokens, openTable, rematchSeats
 import { $, button, computerName, el, keepFocus, showText } from "/static/ui.js";
 import { rememberDeal, tellLost, toldTable } from "/static/opendeal.js";
 import { LossWatch } from "/static/watch.js";
+import { Chat } from "/static/chat.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
 const hashSeat = new URLSearchParams(location.hash.slice(1)).get("seat");
@@ -62,6 +63,7 @@ const ctx = {
 };
 
 const online = () => ws && ws.readyState === WebSocket.OPEN && !fresh;
+const chat = new Chat((message) => { if (!online()) return false; send(message); return true; });
 
 function send(message) {
   error("");
@@ -398,6 +400,7 @@ function draw(msg) {
     drawOffer(msg);
     drawOver(msg);
     drawInvite(msg);
+    chat.draw(msg);
     drawMoves(msg);
     $("legal").replaceChildren(...msg.legal.map((m) => button(m.text, () => ctx.act(m), { dataset: { move: m.text, key: `legal:${m.id}` } })));
     $("legal-box").hidden = msg.seat === null;
@@ -465,7 +468,10 @@ function onMessage(ev) {
     follow(msg);
     checkWinnable(msg);
     if (leaving && msg.outcome) { leaving = false; rematch(); }
+  } else if (msg.type === "chat") {
+    chat.add(msg.lines, msg.earlier);
   } else if (msg.type === "error") {
+    if (chat.refused(msg.message)) return;  // a line not said: told in the chat, kept to edit
     error(msg.message);
     const was = sent;
     sent = null;
