@@ -171,9 +171,13 @@ def test_bad_frames_get_an_error_and_the_socket_stays_usable(client: TestClient)
         assert "deeper than 32" in receive_error(ws)["message"]
         ws.send_text(json.dumps({"type": "action", "action": "e2" * 5000}))
         error = receive_error(ws)
-        assert "longer than 200" in error["message"] and len(json.dumps(error)) < 200
-        ws.send_text(json.dumps({"type": "action", "action": "z" * 150}))
-        assert len(json.dumps(receive_error(ws))) <= ERROR_TEXT + 40
+        assert "longer than 120" in error["message"] and len(json.dumps(error)) < 200
+        ws.send_text(json.dumps({"type": "action", "turn": "e2 " * 100}))  # a whole turn too
+        error = receive_error(ws)
+        assert error["message"].startswith("turn 'e2 e2") and "longer than 120" in error["message"]
+        ws.send_text(json.dumps({"type": "action", "action": "z" * 120}))
+        error = receive_error(ws)  # the longest move text allowed: its error still says why
+        assert error["message"].endswith("e.g. b2-b3") and len(error["message"]) <= ERROR_TEXT
         ws.send_text('{"type": "action", "id": ' + "9" * 5000 + "}")
         assert "not acceptable JSON" in receive_error(ws)["message"]
         ws.send_json({"type": "ping"})

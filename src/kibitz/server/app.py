@@ -371,10 +371,11 @@ def create_app(
                 raise BadInput(f"message of {len(text)} characters; at most "
                                f"{limits.max_message}")
             request = load_json(text, limits.max_depth)
-            action = request.get("action") if isinstance(request, dict) else None
-            if isinstance(action, str) and len(action) > limits.max_action_text:
-                raise BadInput(f"action {quote(action)} is longer than "
-                               f"{limits.max_action_text} characters")
+            for field in ("action", "turn"):  # a move's text, or a whole turn's
+                move = request.get(field) if isinstance(request, dict) else None
+                if isinstance(move, str) and len(move) > limits.max_action_text:
+                    raise BadInput(f"{field} {quote(move)} is longer than "
+                                   f"{limits.max_action_text} characters")
             reply = await hub.handle(table, seat, request)
         except KibitzError as exc:
             return error_text(exc)

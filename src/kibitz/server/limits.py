@@ -36,8 +36,10 @@ class Limits:
     """Nesting of JSON objects and arrays, in bodies, messages and imported records."""
     max_seed_digits: int = 20
     """Digits of a seed or deal number (patience deal numbers go up to 10^20 - 1)."""
-    max_action_text: int = 200
-    """Characters of a move written in a game's notation."""
+    max_action_text: int = 120
+    """Characters of a move or a whole turn written in a game's notation (the longest real
+    one, a Rook discard set, is under 40), so that the error naming a bad one, which quotes
+    it, fits in one error message with its reason."""
     create_rate: str | None = "20/minute;200/day"
     """Tables one client (address) may create (a ``limits`` rate; None: unlimited)."""
     join_rate: str | None = "30/minute"

@@ -580,7 +580,8 @@ async function main() {
   $("typed").addEventListener("submit", (ev) => {
     ev.preventDefault();
     const text = $("typed-move").value.trim();
-    if (text) ctx.act(text);
+    if (!text) { error("Type a move first, in the game's notation (the legal moves are listed above)."); return; }
+    ctx.act(text);
     $("typed-move").value = "";
   });
   $("copy-invite").addEventListener("click", copyInvite);
