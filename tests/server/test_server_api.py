@@ -58,6 +58,11 @@ def test_bad_table_requests_name_the_problem(client: TestClient) -> None:
     r = client.post("/api/tables", json={"game": "smess", "seats": [HUMAN, COMPUTER | {
         "level": 99}]})
     assert r.status_code == 400 and "not 99" in r.json()["error"]
+    for chosen, said in (({"seed": 12}, "not with deal 12"), ({"position": "x"}, "a position")):
+        r = client.post("/api/tables", json={"game": "fortress", "seats": [HUMAN],
+                                             "winnable_only": True, **chosen})
+        assert r.status_code == 400 and said in r.json()["error"], r.text  # not ignored
+        assert "'winnable deals only' draws the deal itself" in r.json()["error"]
     assert client.get("/api/tables").json() == []
 
 

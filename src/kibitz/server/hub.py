@@ -183,7 +183,11 @@ class Hub:
         if autoplay and g.assistant() is None:
             raise InvalidOptions(f"'autoplay' plays the safe moves a solver finds; {game} "
                                  "has no solver")
-        if winnable_only and seed is None and position is None:
+        if winnable_only and (seed is not None or position is not None):
+            chosen = "a position" if position is not None else f"deal {seed}"
+            raise InvalidOptions(f"'winnable deals only' draws the deal itself; not with {chosen}"
+                                 " (leave the deal number empty)")
+        if winnable_only:
             if g.assistant() is None:
                 raise InvalidOptions(f"'winnable deals only' needs a solver; {game} has none")
             loop = asyncio.get_running_loop()
