@@ -36,12 +36,12 @@ from serving import Server
 def test_a_finished_deal_is_analysed_on_the_page(
     browser: Browser, server: Server, shots: Path
 ) -> None:
-    """Fortress deal 2: the first move 0>1 loses a winnable deal; two more moves, then the
-    player concedes and asks for the analysis."""
+    """Fortress deal 2: the first move 0>1 loses a winnable deal; two more moves (a card
+    home), then the player concedes and asks for the analysis."""
     player = open_tab(browser, DESKTOP)
     page = player.page
     table = start_from_lobby(page, server.url, "fortress", seed="2")
-    for move in ("0>1", None, None):
+    for move in ("0>1", "8>F", None):
         before = int(page.locator("#status").get_attribute("data-ply") or 0)
         if move is None:
             if not page.locator("#legal").is_visible():
@@ -71,12 +71,14 @@ def test_a_finished_deal_is_analysed_on_the_page(
         timeout=30_000,  # a replay in a cold worker
     )
     expect(page.locator("#last")).to_contain_text("the position after move 1")
+    expect(page.locator("#players .score")).to_have_text("Cards home: Player 0")  # as then
     expect(first).to_have_attribute("aria-pressed", "true")
     expect(page.locator(".eval-point.chosen")).to_have_count(1)
     assert serious_violations(page) == []
     shoot(page, shots, "analysis-desktop")
     page.click("#analysis-back")
     expect(page.locator("#last")).not_to_contain_text("the position after move")
+    expect(page.locator("#players .score")).not_to_have_text("Cards home: Player 0")  # 8>F
 
     spectator = watch(browser, server.url, table, PHONE)
     sp = spectator.page
@@ -175,6 +177,9 @@ def test_the_analysed_position_names_the_page_viewer_as_you_in_tchess(
     expect(done).to_have_text(re.compile(r"^All \d+ moves judged\.$"), timeout=120_000)
     total = int(re.findall(r"\d+", done.inner_text())[0])
     expect(page.locator(".analysis-moves li")).to_have_count(total)
+    # the graph is White's, each move's figures its mover's: the page says which
+    expect(page.locator(".graph-title")).to_have_text(re.compile(r"^White's chance to win"))
+    expect(page.locator("#analysis-key")).to_contain_text("figures are its mover's chance to win")
     seen = [re.findall(r"\d+", t) for t in page.evaluate("window.seenStatus")]
     partial = [int(k) for k, n in (x for x in seen if len(x) == 2) if 0 < int(k) < int(n)]
     assert partial, seen  # moves were shown before the last was judged

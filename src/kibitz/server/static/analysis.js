@@ -32,6 +32,14 @@ function firstSide(note) {
 
 const percent = (x) => `${Math.round(x * 100)}%`;
 
+// What the marks and each move's figures say: unlike the graph's, the figures are the mover's.
+function key(data) {
+  const marks = `Marks: ?! inaccuracy, ? mistake, ?? blunder (${data.agent}).`;
+  if (data.kind === "solver") return `${marks} Each move: whether the deal is winnable after it.`;
+  const what = data.kind === "probability" ? "chance to win" : "expected score";
+  return `${marks} Each move's figures are its mover's ${what} after it and, where the engine's move is better, after that move.`;
+}
+
 function judgement(data, note, best) {
   const x = best ? note.best_expected : note.expected;
   if (data.kind === "solver") return x === 1 ? "winnable" : x === 0 ? "lost" : "unknown";
@@ -174,7 +182,7 @@ export async function openAnalysis(box, tableId, msg, show) {
         el("h3", { id: "analysis-title", textContent: "Analysis" }),
         el("p", { className: "graph-title", textContent: measure(data) }),
         drawn, summaryList,
-        el("p", { className: "muted", textContent: `Marks: ?! inaccuracy, ? mistake, ?? blunder (${data.agent}).` }),
+        el("p", { className: "muted", id: "analysis-key", textContent: key(data) }),
         status, where, back, list,
       );
       redraw();

@@ -136,7 +136,7 @@ function players(msg) {
     return line;
   });
   const out = [el("ul", { className: "plain" }, ...rows)];
-  const scores = msg.view.scores;
+  const scores = (viewing ? viewing.view : msg.view).scores;  // those of the position shown
   if (scores) {
     const label = renderer?.scoreLabel || "Score";
     const sides = sideNames(msg);
