@@ -1,8 +1,8 @@
 """The patience table page in headless Chromium: the autoplay switch (switched on, the safe
 moves play at once and the switch says so), Restart, which asks first, and the position
-string copied to the clipboard, a lost hint's "Undo to move N", "Warn when lost" (a check
-after every move, opt-in, kept in the browser), and the deal number's link
-to a new table with the same deal."""
+string copied to the clipboard, a lost hint's "Undo to move N" ("Undo to the start" back
+to none), "Warn when lost" (a check after every move, opt-in, kept in the browser), and the
+deal number's link to a new table with the same deal."""
 
 from __future__ import annotations
 
@@ -118,7 +118,7 @@ def test_warn_when_lost_checks_every_move_and_offers_the_undo(
     page.click("#typed button[type=submit]")
     expect(page.locator("#status")).to_have_attribute("data-ply", "1")
     expect(page.locator("#hint")).to_contain_text("can no longer be won")
-    expect(page.locator("#undo-to-winnable")).to_have_text("Undo to move 0")
+    expect(page.locator("#undo-to-winnable")).to_have_text("Undo to the start")
     shoot(page, shots, "fortress-warn-lost")
     page.click("#undo-to-winnable")
     expect(page.locator("#status")).to_have_attribute("data-ply", "0")

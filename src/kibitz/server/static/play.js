@@ -481,7 +481,7 @@ function onMessage(ev) {
     ctx.hint = msg;
     hint(msg.text ? `Hint: ${msg.text}` : `Hint: ${msg.message}`, msg.ply);
     if (msg.kind === "lost" && Number.isInteger(msg.last_winnable_ply)) {
-      $("hint").append(" ", button(`Undo to move ${msg.last_winnable_ply}`,
+      $("hint").append(" ", button(undoTo(msg.last_winnable_ply),
         () => ctx.send({ type: "undo", to: msg.last_winnable_ply }), { id: "undo-to-winnable" }));
     }
     $("hint").dataset.move = msg.text || "";
@@ -497,10 +497,13 @@ function onMessage(ev) {
     }
     hint("Warning: this deal can no longer be won.", msg.ply);
     if (back !== null) {
-      $("hint").append(" ", button(`Undo to move ${back}`, () => ctx.send({ type: "undo", to: back }), { id: "undo-to-winnable" }));
+      $("hint").append(" ", button(undoTo(back), () => ctx.send({ type: "undo", to: back }), { id: "undo-to-winnable" }));
     }
   }
 }
+
+// The button back to the latest position found winnable, `ply` moves in.
+const undoTo = (ply) => (ply === 0 ? "Undo to the start" : `Undo to move ${ply}`);
 
 // With "Warn when lost" on: ask whether the position after each move can still be won.
 function checkWinnable(msg) {
