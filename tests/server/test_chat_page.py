@@ -1,6 +1,6 @@
 """The table page's chat, in Chromium: two friends at other machines talk, a spectator reads
 along, a refused line stays in the box with the reason, and a table against the computer
-shows no chat."""
+shows no chat (and a person who gave no name is a guest)."""
 
 from __future__ import annotations
 
@@ -89,4 +89,8 @@ def test_a_table_against_the_computer_has_no_chat(browser: Browser, server: Serv
     tab = seated(browser, server.url, made, 0, DESKTOP)
     expect(tab.page.locator("#status")).to_have_attribute("data-your-turn", "1")
     expect(tab.page.locator("#chat")).to_be_hidden()
-    tab.close()
+    spectator = watch(browser, server.url, made["id"], DESKTOP)
+    expect(spectator.page.locator("#players li").first).to_contain_text("Blue guest")  # no name
+    expect(spectator.page.locator("#status")).to_have_text("Blue to play (guest)")
+    for each in (tab, spectator):
+        each.close()

@@ -79,7 +79,7 @@ function who(msg, s) {
   if (s === msg.seat || (mySeats.includes(s) && mySeats.length === msg.table.seats.length)) return "you";
   if (info.kind === "computer") return computerName(info.agent, msg.table.description);
   if (info.kind === "open") return "open seat";
-  return (info.name || "a player") + (info.connected ? "" : ", not connected");
+  return (info.name || "guest") + (info.connected ? "" : ", not connected");
 }
 
 function statusText(msg) {
