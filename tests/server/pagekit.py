@@ -76,6 +76,20 @@ def open_tab(browser: Browser, size: dict[str, int], routed: bool = False) -> Ta
     return tab
 
 
+def seated(browser: Browser, url: str, made: dict, seat: int, size: dict[str, int]) -> Tab:
+    """A page of its own browser holding ``seat``'s token of ``made`` (the create answer), at
+    the table."""
+    tab = open_tab(browser, size)
+    tab.page.goto(url + "/")
+    tab.page.evaluate(
+        "([id, seat, token]) => localStorage.setItem(`kibitz:token:${id}:${seat}`, token)",
+        [made["id"], seat, made["tokens"][str(seat)]],
+    )
+    tab.page.goto(f"{url}/play/{made['id']}#seat={seat}")
+    expect(tab.page.locator("#title")).to_contain_text("you are")
+    return tab
+
+
 def start_from_lobby(page: Page, url: str, game: str, options: dict[str, str] | None = None,
                      seed: str | None = None, seats: dict[int, str] | None = None) -> str:
     """Choose the game, options, seed and seats in the lobby, start, return the table id."""

@@ -7,7 +7,6 @@ the rules guides (``kibitz/guides``) and the API browser's Swagger UI files from
 
 from __future__ import annotations
 
-import html
 from importlib.resources import files
 from pathlib import Path
 
@@ -18,7 +17,7 @@ from fastapi.staticfiles import StaticFiles
 from kibitz.core.errors import InvalidOptions, UnknownGame
 from kibitz.server.hub import Hub, NotFound
 from kibitz.server.responses import page, page_error
-from kibitz.server.rules import rules_html
+from kibitz.server.rules import rules_html, rules_links
 
 STATIC = Path(__file__).parent / "static"
 
@@ -30,13 +29,11 @@ def swagger_assets() -> Path:
 
 def missing_table(table_id: str) -> HTMLResponse:
     """The page for a table address that leads nowhere."""
-    main = (
-        "<main class='narrow'><h1>No such table</h1>"
-        f"<p class='error' role='alert'>There is no table {html.escape(repr(table_id[:80]))} "
-        "on this server.</p><p>The link may be mistyped or from another server. "
-        "<a href='/'>Start a new table in the lobby</a>, or pick a running one there.</p></main>"
+    return page_error(
+        404, f"There is no table {table_id[:80]!r} on this server.", "No such table",
+        "The link may be mistyped or from another server; the lobby lists the running tables.",
+        "Start a new table in the lobby",
     )
-    return HTMLResponse(page("no such table", main), status_code=404)
 
 
 def install(app: FastAPI, hub: Hub) -> None:
@@ -85,7 +82,7 @@ def install(app: FastAPI, hub: Hub) -> None:
         except NotFound:
             return missing_table(table or "")
         except UnknownGame as exc:
-            return page_error(404, str(exc))
+            return page_error(404, str(exc), "No such game")
         except InvalidOptions as exc:
-            return page_error(400, str(exc))
+            return page_error(400, str(exc), "No such preset", rules_links(game))
         return HTMLResponse(page(f"{game} rules", f"<main class='rules'>{body}</main>"))

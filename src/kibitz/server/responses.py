@@ -23,6 +23,16 @@ API_PREFIXES = ("/api/", "/ws/", "/openapi.json")
 
 STATUS_WORDS = {404: "not found", 405: "method not allowed", 413: "request too large"}
 
+HEADINGS = {400: "Cannot show this page", 404: "Page not found"}
+"""An error page's heading by its status (others: ``Something went wrong``)."""
+
+HEADER = (
+    "<header><a class='brand' href='/'>kibitz</a>"
+    "<span class='tagline'>five games where chess meets cards</span>"
+    "<a href='/stats'>statistics</a><a href='/docs'>API</a></header>"
+)
+"""The site's header, as the lobby has it."""
+
 
 def page(title: str, main: str) -> str:
     """A plain HTML page in the site's frame."""
@@ -31,15 +41,22 @@ def page(title: str, main: str) -> str:
         "<meta name='viewport' content='width=device-width, initial-scale=1'>"
         f"<title>{html.escape(title)} - kibitz</title>"
         "<link rel='icon' href='/static/favicon.svg' type='image/svg+xml'>"
-        "<link rel='stylesheet' href='/static/style.css'></head><body>"
-        f"<header><a class='brand' href='/'>kibitz</a></header>{main}</body></html>"
+        f"<link rel='stylesheet' href='/static/style.css'></head><body>{HEADER}{main}</body></html>"
     )
 
 
-def page_error(status: int, message: str) -> HTMLResponse:
-    """An error page that says what went wrong."""
-    main = f"<main><p class='error' role='alert'>{html.escape(clip(message))}</p></main>"
-    return HTMLResponse(page("error", main), status_code=status)
+def page_error(status: int, message: str, heading: str | None = None, more: str = "",
+               back: str = "Back to the lobby") -> HTMLResponse:
+    """An error page: its heading, what went wrong (escaped), ``more`` (markup of the
+    server's own: where to go instead) and a link to the lobby that says ``back``."""
+    heading = heading or HEADINGS.get(status, "Something went wrong")
+    main = (
+        f"<main class='narrow'><h1>{html.escape(heading)}</h1>"
+        f"<p class='error' role='alert'>{html.escape(clip(message))}</p>"
+        + (f"<p>{more}</p>" if more else "")
+        + f"<p><a href='/'>{html.escape(back)}</a></p></main>"
+    )
+    return HTMLResponse(page(heading.lower(), main), status_code=status)
 
 
 def error_json(status: int, message: str, headers: dict[str, str] | None = None) -> JSONResponse:
@@ -97,7 +114,10 @@ def install(app: FastAPI) -> None:
         words = STATUS_WORDS.get(exc.status_code, "refused")
         message = exc.detail if isinstance(exc.detail, str) else words
         if exc.status_code == 404:
-            message = f"{words}: {request.url.path[:80]}"
+            path = request.url.path[:80]
+            if not path.startswith(API_PREFIXES):  # a page: said in words, a way back below
+                return page_error(404, f"There is no page at {path} on this server.")
+            message = f"{words}: {path}"
         return error_reply(request, exc.status_code, message)
 
     @app.exception_handler(Exception)

@@ -14,6 +14,7 @@ import html
 import re
 from importlib.resources import files
 from typing import Any
+from urllib.parse import quote
 
 from kibitz.core.errors import InvalidOptions
 from kibitz.core.registry import game_class, load
@@ -109,6 +110,24 @@ def markdown_to_html(text: str) -> str:
     return "\n".join(out)
 
 
+def preset_names(name: str) -> list[str]:
+    """The presets a rules page may be asked for (``?preset=``): none where the game's options
+    have no ``preset``."""
+    cls = game_class(name)
+    named = "preset" in {f.name for f in dataclasses.fields(cls.options_class)}
+    return list(cls.presets) if named else []
+
+
+def rules_links(name: str) -> str:
+    """Links to ``name``'s rules pages (markup): one a preset, or the one page."""
+    page = f"/rules/{quote(name)}"
+    names = preset_names(name)
+    if not names:
+        return f"<a href='{page}'>The {html.escape(name)} rules</a>"
+    links = ", ".join(f"<a href='{page}?preset={quote(p)}'>{html.escape(p)}</a>" for p in names)
+    return f"Each preset's rules: {links}."
+
+
 def rules_html(
     name: str, preset: str | None = None, options: dict[str, Any] | None = None
 ) -> str:
@@ -119,10 +138,9 @@ def rules_html(
     A preset for a game without presets, or an unknown one, is an InvalidOptions naming
     the choices.
     """
-    cls = game_class(name)
     options = dict(options or {})
     if preset is not None:
-        if "preset" not in {f.name for f in dataclasses.fields(cls.options_class)}:
+        if not preset_names(name):
             raise InvalidOptions(f"{name} has no presets; its rules page is /rules/{name}")
         options["preset"] = preset
     game = load(name, **options)

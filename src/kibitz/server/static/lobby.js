@@ -197,13 +197,26 @@ async function start(ev) {
   }
 }
 
+// A seat's name at a table: "North" ("seat 1" in a game this lobby does not know).
+const seatName = (t, i) => games[t.game]?.player_names[i] ?? `seat ${i}`;
+
+// Who sits at a table's seat, as the table page says it: "North: ann", "West: computer level
+// 1 (poor)", "East: open seat", "guest" for someone who gave no name; "you" for `mine`.
+function seatText(t, i, mine = false) {
+  const s = t.seats[i];
+  const who = mine ? "you" : s.kind === "computer" ? computerName(s.agent, games[t.game].description)
+    : s.name || (s.kind === "open" ? "open seat" : "guest");
+  return `${seatName(t, i)}: ${who}`;
+}
+
 async function listTables() {
   const rows = await api("GET", "/api/tables");
   const body = $("tables").querySelector("tbody");
   body.replaceChildren(...rows.map((t) => {
-    const who = t.seats.map((s) => s.name || s.agent || s.kind).join(", ");
+    const who = t.seats.map((_, i) => seatText(t, i)).join(", ");
     const status = t.status === "finished" && t.result ? `finished: ${t.result.reason}` : t.status;
-    return el("tr", {}, el("td", { textContent: t.game }), el("td", { textContent: who }), el("td", { textContent: status }),
+    const title = games[t.game]?.description.title || t.game;
+    return el("tr", {}, el("td", { textContent: title }), el("td", { textContent: who }), el("td", { textContent: status }),
       el("td", {}, el("a", { href: `/play/${encodeURIComponent(t.id)}`, textContent: t.status === "finished" ? "view" : "open" })));
   }));
 }
@@ -231,14 +244,11 @@ function shortTime(at) {
 }
 
 function mineRow(t) {
-  const g = games[t.game];
-  const seatName = (i) => g?.player_names[i] ?? `seat ${i}`;
-  const who = t.seats.map((s, i) => (t.mine.includes(i) ? `${seatName(i)}: you`
-    : `${seatName(i)}: ${s.kind === "computer" ? computerName(s.agent, g.description) : s.name || (s.kind === "open" ? "open seat" : "a person")}`));
+  const who = t.seats.map((_, i) => seatText(t, i, t.mine.includes(i)));
   let status;
   if (t.status !== "playing") status = el("span", { textContent: t.result ? `finished: ${t.result.reason}` : t.status });
   else if (t.your_turn) status = el("strong", { className: "tag turn", textContent: "your turn" });
-  else status = el("span", { textContent: t.to_act === null ? "playing" : `${seatName(t.to_act)} to play` });
+  else status = el("span", { textContent: t.to_act === null ? "playing" : `${seatName(t, t.to_act)} to play` });
   const when = t.updated_at ? shortTime(new Date(t.updated_at)) : "";
   const forget = button("forget", () => {
     // A seat in play is lost to this browser once forgotten: asked first.

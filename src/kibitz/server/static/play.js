@@ -363,11 +363,11 @@ async function exportTextRecord() {
   } catch (e) { error(e.message); }
 }
 
+// Save `text` as a file through the hidden link (clicked, never shown).
 function download(text, type, ext) {
   const link = $("export-link");
   link.href = URL.createObjectURL(new Blob([text], { type }));
   link.download = `${last.table.game}-${tableId}.${ext}`;
-  link.hidden = false;
   link.click();
 }
 

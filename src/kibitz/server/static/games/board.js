@@ -1,6 +1,7 @@
 // Square boards (Smess, Cardmate): the grid of squares from the description's files and
-// ranks, coordinates, the last move's from- and to-squares, the legal targets of the
-// selected piece, keyboard moves between squares (arrow keys) and a short move animation.
+// ranks, coordinates beside it (outside the squares, so that no label covers a piece), the
+// last move's from- and to-squares, the legal targets of the selected piece, keyboard moves
+// between squares (arrow keys) and a short move animation.
 // Pages draw pieces into squares; every move comes from the structured legal moves.
 import { el, reducedMotion } from "/static/ui.js";
 
@@ -69,15 +70,16 @@ export function drawBoard(root, msg, { files, ranks, piece, squareClass, targets
       }
       b.setAttribute("aria-label", `${name}, ${p ? p.label : "empty"}${notes.length ? ", " + notes.join(", ") : ""}`);
       if (p) b.append(p.art);
-      if (fi === 0) b.append(el("span", { className: "coord rank", textContent: String(r), attrs: { "aria-hidden": "true" } }));
-      if (ri === ranks.length - 1) b.append(el("span", { className: "coord file", textContent: f, attrs: { "aria-hidden": "true" } }));
       b.addEventListener("click", () => { picker.focus = name; onSquare(name); });
       row.append(b);
     });
     grid.append(row);
   });
   grid.addEventListener("keydown", (ev) => arrowKeys(ev, grid, files.length));
-  wrap.append(grid);
+  // The ranks down the left edge and the files along the bottom (each square's label names it).
+  const coords = (kind, names) => el("div", { className: `coords ${kind}s`, attrs: { "aria-hidden": "true" } },
+    ...names.map((x) => el("span", { className: `coord ${kind}`, textContent: String(x) })));
+  wrap.append(coords("rank", ranks), grid, coords("file", files));
   root.append(wrap);
   animate(grid, msg, last);
   return grid;

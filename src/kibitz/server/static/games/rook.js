@@ -1,8 +1,8 @@
 // Rook: a four-seat table (you at the bottom, your partner across, marked), the bidding box,
 // the discard picker (choose the whole set, then it is sent as one turn), the trump
-// choice, the trick in the middle (a finished trick stays there until the next lead), the
-// score sheet and a log of calls and tricks. Controls come from the structured moves:
-// `kind` (bid, pass, discard, trump, play), `card`, `bid` and `colour`.
+// choice, the trick in the middle (a finished trick stays there until the next lead of its
+// hand), the score sheet and a log of calls and tricks. Controls come from the structured
+// moves: `kind` (bid, pass, discard, trump, play), `card`, `bid` and `colour`.
 import { cardButton, cardFigure, rookCard } from "/static/games/cards.js";
 import { button, computerName, el, handName, sameSide, viewer } from "/static/ui.js";
 
@@ -44,7 +44,8 @@ function seatBox(msg, where, seat) {
   const desc = msg.table.description;
   const info = msg.table.seats[seat];
   const me = viewer(msg);
-  const who = seat === me ? "you" : info.kind === "computer" ? computerName(info.agent, desc) : (info.name || info.kind);
+  const who = seat === me ? "you" : info.kind === "computer" ? computerName(info.agent, desc)
+    : info.kind === "open" ? "open seat" : info.name || "guest";  // as the players' list says
   const tags = [];
   if (me !== null && sameSide(desc, seat, me)) tags.push(["partner", "partner"]);
   if (v.dealer === seat) tags.push(["dealer", ""]);
@@ -59,17 +60,18 @@ function seatBox(msg, where, seat) {
   return box;
 }
 
-// The trick in the middle: the cards in play, or the finished trick until the next lead.
+// The trick in the middle: the cards in play, or the hand's finished trick until the next
+// lead; a new hand (its deal, auction, nest and trump) starts with the middle empty.
 function trickBox(msg, pos) {
   const v = msg.view;
-  const showing = v.trick.length ? v.trick : (v.last_trick ? v.last_trick.plays : []);
-  const done = !v.trick.length && v.last_trick;
+  const done = !v.trick.length && v.tricks.length ? v.last_trick : null;
+  const showing = done ? done.plays : v.trick;
   const at = Object.fromEntries(Object.entries(pos).map(([k, s]) => [s, k]));
   const slots = el("div", { className: "trick-slots" },
     ...showing.map(([s, c]) => { const f = figure(c, msg, `at-${at[s]}`); f.dataset.seat = s; return f; }));
   const trump = v.trump ? `Trump: ${v.trump}` : (v.contract ? "Trump not named yet" : "");
   const bidding = v.phase === "auction" ? (v.high_bid ? `Bidding: ${v.high_bid} by ${names(msg)[v.high_bidder]}` : "Bidding: no bid yet") : "";
-  const caption = done ? `${names(msg)[v.last_trick.winner]} won this trick` : (v.trick.length ? `${names(msg)[v.trick[0][0]]} led` : bidding);
+  const caption = done ? `${names(msg)[done.winner]} won this trick` : (v.trick.length ? `${names(msg)[v.trick[0][0]]} led` : bidding);
   return el("div", { className: "trick", id: "trick", attrs: { "aria-label": "the trick", role: "group" } },
     el("div", { className: "small" }, el("span", { className: `swatch ${v.trump || "none"}`, attrs: { "aria-hidden": "true" } }), trump),
     slots, el("div", { className: "small caption", textContent: caption }));
@@ -186,34 +188,33 @@ function num(value) {
   return td;
 }
 
-// The score sheet, a row per scored hand: number, dealer, declarer, bid, trump, made or set,
-// each team's hand score and running total, then how the hand scored: each team's card
-// points, the nest's points and who got them, each team's bonus. Too wide for a phone (or
-// for a narrow board column), it scrolls sideways inside its own focusable box, so that the
-// page itself never does; the result columns come first, to be seen without scrolling.
+// The score sheet: a group of rows a scored hand, a row a team. The hand's number, dealer,
+// declarer, bid, trump and made or set span its group; each team's row has its hand score and
+// running total, then how the hand scored: its card points, the nest's points (in the row of
+// the team that got them) and its bonus. One row of headings, so that it fits beside the
+// players at desktop widths; on a phone it scrolls sideways inside its own focusable box, so
+// that the page itself never does.
+const SHEET_HEADS = ["Hand", "Dealer", "Declarer", "Bid", "Trump", "Made or set", "Team", "Hand score", "Total",
+  "Card points", "Nest", "Bonus"];
+
 function scoreSheet(msg) {
   const v = msg.view;
   const n = names(msg);
   const teams = teamNames(msg);
   const th = (text, attrs) => el("th", { textContent: text, attrs });
-  const one = (h) => th(h, { scope: "col", rowspan: 2 });
-  const both = (h) => th(h, { scope: "colgroup", colspan: teams.length });
-  const top = [...["Hand", "Dealer", "Declarer", "Bid", "Trump", "Made or set"].map(one), both("Hand score"), both("Total"),
-    both("Card points"), one("Nest"), both("Bonus")];
-  const head = el("thead", {}, el("tr", {}, ...top),
-    el("tr", {}, ...top.filter((c) => c.scope === "colgroup").flatMap(() => teams.map((t) => th(t, { scope: "col" })))));
-  const rows = v.score_sheet.map((r) => el("tr", {},
-    th(String(r.hand), { scope: "row" }),
-    ...[n[r.dealer], n[r.declarer]].map((x) => el("td", { textContent: x })),
-    num(r.contract), el("td", { textContent: r.trump }), el("td", { textContent: r.made ? "made" : "set" }),
-    ...r.change.map((x) => num(signed(x))), ...r.totals.map((x) => num(x)), ...r.card_points.map((x) => num(x)),
-    el("td", { textContent: `${r.nest_points}\u00a0to\u00a0${teams[r.nest_to]}` }), ...r.bonus.map((x) => num(x))));
-  const columns = top.reduce((k, c) => k + c.colSpan, 0);
-  const empty = el("tr", {}, el("td", { textContent: "No hand scored yet.", attrs: { colspan: columns } }));
+  const spanned = (cell) => Object.assign(cell, { rowSpan: teams.length });  // across the hand's group
+  const hand = (r) => [th(String(r.hand), { scope: "rowgroup" }), el("td", { textContent: n[r.dealer] }),
+    el("td", { textContent: n[r.declarer] }), num(r.contract), el("td", { textContent: r.trump }),
+    el("td", { textContent: r.made ? "made" : "set" })].map(spanned);
+  const groups = v.score_sheet.map((r) => el("tbody", {}, ...teams.map((team, t) => el("tr", {},
+    ...(t ? [] : hand(r)), th(team, { scope: "row" }), num(signed(r.change[t])), num(r.totals[t]),
+    num(r.card_points[t]), num(r.nest_to === t ? r.nest_points : ""), num(r.bonus[t])))));
+  const empty = el("tbody", {}, el("tr", {}, el("td", { textContent: "No hand scored yet.", attrs: { colspan: SHEET_HEADS.length } })));
   return el("div", { className: "sheet-wrap", id: "sheet-box", attrs: { role: "region", "aria-label": "Score sheet", tabindex: 0 } },
     el("table", { id: "score-sheet", className: "score-sheet" },
       el("caption", { textContent: `Score sheet (game to ${v.target})` }),
-      head, el("tbody", {}, ...(rows.length ? rows : [empty]))));
+      el("thead", {}, el("tr", {}, ...SHEET_HEADS.map((h) => th(h, { scope: "col" })))),
+      ...(groups.length ? groups : [empty])));
 }
 
 const signed = (n) => (n > 0 ? `+${n}` : String(n));

@@ -1,0 +1,44 @@
+"""The lobby's list of tables in headless Chromium: each table under its game's title, its
+players as the table page names them (a name, "computer level 1 (poor)", "open seat",
+"guest" for a person who gave no name), never the server's kinds and agents."""
+
+from __future__ import annotations
+
+from functools import partial
+
+import httpx
+from pagekit import DESKTOP, open_tab
+from playwright.sync_api import Browser, Locator, Page, expect
+
+from serving import Server
+
+
+def listed(page: Page, table: dict) -> Locator:
+    """The lobby's row of ``table`` (the create answer) in its list of tables."""
+    return page.locator("#tables tbody tr").filter(
+        has=page.locator(f"a[href='/play/{table['id']}']")
+    )
+
+
+def test_the_tables_list_names_the_players(browser: Browser, server: Server) -> None:
+    made = httpx.post(f"{server.url}/api/tables", json={"game": "rook", "seats": [
+        {"kind": "human", "name": "ann"}, {"kind": "computer", "level": 1}, {"kind": "open"},
+        {"kind": "computer", "level": 2},
+    ]}).json()  # fmt: skip
+    guest = httpx.post(f"{server.url}/api/tables", json={"game": "smess", "seats": [
+        {"kind": "human"}, {"kind": "computer", "level": 3},
+    ]}).json()  # fmt: skip
+    tab = open_tab(browser, DESKTOP)
+    page = tab.page
+    page.goto(server.url + "/")
+    row = partial(listed, page)
+    expect(row(made).locator("td").nth(1)).to_have_text(
+        "South: ann, West: computer level 1 (poor), North: open seat, "
+        "East: computer level 2 (better)"
+    )
+    expect(row(guest).locator("td").nth(1)).to_have_text(
+        "Blue: guest, Red: computer level 3 (good)"
+    )
+    expect(row(made).locator("td").nth(0)).to_have_text("Rook")
+    assert tab.errors == []
+    tab.close()

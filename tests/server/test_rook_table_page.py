@@ -1,0 +1,149 @@
+"""The Rook table in headless Chromium: a finished trick stays in the middle until the next
+lead of its hand, and a new hand's auction starts with the middle empty; the trump swatch
+stands out on the green felt in every colour (WCAG non-text contrast, 3:1); the score sheet
+fits beside the players at desktop widths and scrolls in its own box on a phone."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import httpx
+import pytest
+from helpers import COMPUTER, HUMAN
+from pagekit import PHONE, open_tab, overflow, seated, serious_violations, shoot
+from playwright.sync_api import Browser, Page, expect
+
+from kibitz.core.record import make_record
+from random_play import random_states
+from serving import Server
+
+COLOURS = ("red", "yellow", "green", "black")
+DESKTOPS = (1100, 1280, 1440)
+"""Common desktop widths: the sheet must fit at each."""
+
+
+def south_to_act(until: Callable[[dict], bool]) -> dict:
+    """A game record of seed 1's random Rook game, up to the first position where South is to
+    act and its view holds ``until``."""
+    for state in random_states("rook", 1, 400):
+        if state.current_player == 0 and until(state.observation(0)):
+            return make_record(state)
+    raise AssertionError("no such position in the game")
+
+
+def table_at(server: Server, record: dict) -> dict:
+    """A table continuing ``record``: South a person, the others computers."""
+    made = httpx.post(f"{server.url}/api/tables", json={
+        "record": json.dumps(record), "seats": [HUMAN] + [COMPUTER] * 3,
+    })  # fmt: skip
+    assert made.status_code == 200, made.text
+    return made.json()
+
+
+def new_hand(view: dict) -> bool:
+    return view["hand_number"] == 2 and view["phase"] == "auction"
+
+
+def won_a_trick(view: dict) -> bool:
+    """South leads after winning a trick: the trick is done, the next not yet led."""
+    return view["phase"] == "play" and not view["trick"] and bool(view["tricks"])
+
+
+def luminance(css: str) -> float:
+    """The relative luminance (WCAG 2) of a computed ``rgb(...)`` colour."""
+    channels = [int(x) / 255 for x in re.findall(r"\d+", css)[:3]]
+    r, g, b = (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: str, b: str) -> float:
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def test_a_new_hand_starts_with_an_empty_table(browser: Browser, server: Server,
+                                               shots: Path) -> None:
+    record = south_to_act(new_hand)
+    made = table_at(server, record)
+    tab = seated(browser, server.url, made, 0, {"width": 1280, "height": 900})
+    page = tab.page
+    expect(page.locator("#bidding button").first).to_be_visible()
+    view = httpx.get(f"{server.url}/api/tables/{made['id']}/view").json()["view"]
+    assert view["last_trick"] and not view["tricks"]  # the last hand's trick, in the view only
+    expect(page.locator("#trick .card")).to_have_count(0)
+    expect(page.locator("#trick .caption")).to_have_text(re.compile(r"^Bidding"))
+    shoot(page, shots, "rook-new-hand")
+    assert tab.errors == []
+    tab.close()
+
+
+def test_a_finished_trick_stays_until_the_next_lead(browser: Browser, server: Server) -> None:
+    made = table_at(server, south_to_act(won_a_trick))
+    tab = seated(browser, server.url, made, 0, {"width": 1280, "height": 900})
+    page = tab.page
+    expect(page.locator("#trick .card")).to_have_count(4)
+    expect(page.locator("#trick .caption")).to_have_text(re.compile(r"won this trick$"))
+    assert tab.errors == []
+    tab.close()
+
+
+def swatch_look(page: Page, colour: str) -> dict[str, str]:
+    """The trick's trump swatch drawn in ``colour``: its outline and fill, and the felt."""
+    return page.eval_on_selector("#trick .swatch", """(s, colour) => {
+        s.className = `swatch ${colour}`;
+        const look = getComputedStyle(s);
+        return { style: look.outlineStyle, width: look.outlineWidth, ring: look.outlineColor,
+                 fill: look.backgroundColor,
+                 felt: getComputedStyle(document.getElementById('trick')).backgroundColor };
+    }""", colour)
+
+
+def test_every_trump_swatch_stands_out_on_the_felt(browser: Browser, server: Server,
+                                                   shots: Path) -> None:
+    made = table_at(server, south_to_act(won_a_trick))
+    tab = seated(browser, server.url, made, 0, {"width": 1280, "height": 900})
+    page = tab.page
+    expect(page.locator("#trick")).to_contain_text("Trump: ")
+    page.locator("#trick").screenshot(path=shots / "rook-trump-swatch.png", animations="disabled")
+    for colour in COLOURS:
+        look = swatch_look(page, colour)
+        assert look["style"] == "solid" and float(look["width"].removesuffix("px")) >= 2, look
+        assert contrast(look["ring"], look["felt"]) >= 3, (colour, look)
+    assert tab.errors == []
+    tab.close()
+
+
+def sheet_fits(page: Page) -> bool:
+    return page.eval_on_selector("#sheet-box", "b => b.scrollWidth <= b.clientWidth")
+
+
+@pytest.mark.parametrize("seat", [0, None], ids=["player", "spectator"])
+def test_the_score_sheet_fits_beside_the_players(browser: Browser, server: Server, shots: Path,
+                                                 seat: int | None) -> None:
+    made = table_at(server, south_to_act(new_hand))
+    if seat is None:
+        tab = open_tab(browser, {"width": 1280, "height": 900})
+        tab.page.goto(f"{server.url}/play/{made['id']}")
+        expect(tab.page.locator(".seat-s")).to_contain_text("South guest")  # no name given
+    else:
+        tab = seated(browser, server.url, made, seat, {"width": 1280, "height": 900})
+    page = tab.page
+    expect(page.locator("#score-sheet tbody th").first).to_be_visible()  # a scored hand
+    for width in DESKTOPS:
+        page.set_viewport_size({"width": width, "height": 900})
+        assert sheet_fits(page), f"the score sheet is cut off at {width} px"
+        assert overflow(page) == 0
+    who = "player" if seat == 0 else "spectator"
+    page.set_viewport_size({"width": 1280, "height": 900})
+    shoot(page, shots, f"rook-sheet-1280-{who}")
+    page.set_viewport_size(PHONE)
+    assert overflow(page) == 0, "the page is wider than the phone"
+    assert not sheet_fits(page), "on a phone the sheet scrolls in its own box"
+    assert serious_violations(page) == []
+    page.locator("#sheet-box").scroll_into_view_if_needed()
+    shoot(page, shots, f"rook-sheet-phone-{who}")
+    assert tab.errors == []
+    tab.close()
