@@ -5,27 +5,12 @@ shows no chat (and a person who gave no name is a guest)."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
-
 import httpx
 from helpers import HUMAN
-from pagekit import DESKTOP, PHONE, open_tab, overflow, serious_violations, shoot, watch
+from pagekit import DESKTOP, PHONE, overflow, seated, serious_violations, shoot, watch
 from playwright.sync_api import Browser, Page, expect
 
 from serving import Server
-
-
-def seated(browser: Browser, url: str, made: dict[str, Any], seat: int, size: dict[str, int]):
-    """A page of its own browser holding ``seat``'s token, at the table."""
-    tab = open_tab(browser, size)
-    tab.page.goto(url + "/")
-    tab.page.evaluate(
-        "([id, seat, token]) => localStorage.setItem(`kibitz:token:${id}:${seat}`, token)",
-        [made["id"], seat, made["tokens"][str(seat)]],
-    )
-    tab.page.goto(f"{url}/play/{made['id']}#seat={seat}")
-    expect(tab.page.locator("#title")).to_contain_text("you are")
-    return tab
 
 
 def say(page: Page, text: str) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import httpx
 from helpers import HUMAN
-from pagekit import DESKTOP, open_tab
+from pagekit import DESKTOP, seated
 from playwright.sync_api import Browser, expect
 
 from serving import Server
@@ -17,12 +17,8 @@ def test_a_bad_or_empty_typed_move_says_why_and_plays_nothing(
     made = httpx.post(f"{server.url}/api/tables", json={
         "game": "cardmate", "seats": [HUMAN, {"kind": "computer", "level": 1}],
     }).json()  # fmt: skip
-    tab = open_tab(browser, DESKTOP)
+    tab = seated(browser, server.url, made, 0, DESKTOP)
     page = tab.page
-    page.goto(server.url + "/")
-    page.evaluate("([id, token]) => localStorage.setItem(`kibitz:token:${id}:0`, token)",
-                  [made["id"], made["tokens"]["0"]])
-    page.goto(f"{server.url}/play/{made['id']}#seat=0")
     expect(page.locator("#status")).to_have_attribute("data-your-turn", "1")
     page.fill("#typed-move", "x" * 300)  # a paste longer than any move: cut at 120
     assert len(page.locator("#typed-move").input_value()) == 120
