@@ -5,6 +5,7 @@ shows no chat (and a person who gave no name is a guest)."""
 from __future__ import annotations
 
 from pathlib import Path
+
 import httpx
 from helpers import HUMAN
 from pagekit import DESKTOP, PHONE, overflow, seated, serious_violations, shoot, watch
