@@ -1,7 +1,8 @@
 """Patience deals started from the lobby in headless Chromium: the Autoplay choice (kept in the
 browser) starts a table with autoplay on, and a deal left for a new one from the lobby counts
 as lost once a move was made there (conceded with this browser's seat token; the player is
-told), while a deal with no move made, or one already over, is not counted again."""
+told), while a deal with no move made, or one already over, is not counted again; "winnable
+deals only" stands aside for a chosen deal number."""
 
 from __future__ import annotations
 
@@ -62,6 +63,32 @@ def test_the_lobby_autoplay_choice_starts_the_table_with_autoplay_on(
     expect(page.locator("#autoplay")).to_have_text("Autoplay: off")
     expect(page.locator("#status")).to_have_attribute("data-ply", "0")
     assert tab.errors == []
+    tab.close()
+
+
+def test_winnable_deals_only_stands_aside_for_a_chosen_deal(
+    browser: Browser, server: Server
+) -> None:
+    """The box draws the deal, so with a deal number typed it is off and says why, and the
+    number's deal is played as it is (the server refuses the two together)."""
+    tab = open_tab(browser, DESKTOP)
+    page = tab.page
+    page.goto(server.url + "/")
+    page.select_option("#game", "fortress")
+    page.check("#winnable")
+    expect(page.locator("#winnable-note")).to_be_hidden()
+    page.fill("#seed", "12")
+    expect(page.locator("#winnable")).to_be_disabled()
+    expect(page.locator("#winnable-note")).to_be_visible()
+    assert serious_violations(page) == []
+    page.fill("#name", PLAYER)
+    page.click("#start")
+    page.wait_for_url("**/play/**")
+    expect(page.locator("#title")).to_contain_text("#12")
+    page.goto(server.url + "/?game=fortress")
+    page.select_option("#game", "fortress")
+    expect(page.locator("#winnable")).to_be_enabled()  # no number: it draws the deal again
+    assert tab.errors == [], tab.errors
     tab.close()
 
 

@@ -151,6 +151,7 @@ function showGame() {
   // Games that read position strings may start from a pasted one.
   $("position-box").hidden = !g.positions;
   if (!g.positions) $("position").value = "";
+  winnableApplies();
   const seats = $("seats");
   seats.replaceChildren(Object.assign(document.createElement("legend"), { textContent: "Seats" }));
   g.player_names.forEach((name, i) => {
@@ -169,6 +170,13 @@ function showGame() {
   });
 }
 
+// "Winnable deals only" draws the deal: a chosen deal number or position is played as it is.
+function winnableApplies() {
+  const chosen = !!($("seed").value.trim() || $("position").value.trim());
+  $("winnable").disabled = chosen;
+  $("winnable-note").hidden = !chosen;
+}
+
 async function start(ev) {
   ev.preventDefault();
   showText($("lobby-error"), "");
@@ -178,7 +186,7 @@ async function start(ev) {
     const [kind, level] = sel.value.split(":");
     return kind === "computer" ? { kind, level: level ? Number(level) : null } : { kind, name: kind === "human" ? name : null };
   });
-  const body = { game, options: readOptions(), seats, winnable_only: $("winnable").checked,
+  const body = { game, options: readOptions(), seats, winnable_only: $("winnable").checked && !$("winnable").disabled,
     autoplay: games[game].features.assistance && $("autoplay").checked };
   // A deal number may be written #12, 12 or 00012 (the same deal).
   const seed = $("seed").value.trim().replace(/^#\s*/, "");
@@ -280,6 +288,8 @@ async function main() {
   if (games[asked.get("game")]) sel.value = asked.get("game");
   showGame();
   if (asked.get("deal")) $("seed").value = asked.get("deal");
+  for (const id of ["seed", "position"]) $(id).addEventListener("input", winnableApplies);
+  winnableApplies();
   await Promise.all([listMine(), listTables()]);
   setInterval(() => { listMine(); listTables(); }, 5000);
 }
