@@ -1,15 +1,18 @@
 """The TCHESS table page in headless Chromium: a paired Jester shows the value it copies,
-a playable card the row strength laying it gives, and a typed row of cards is one whole turn
-(a wrong card refuses all of it)."""
+a playable card the row strength laying it gives, a typed row of cards is one whole turn
+(a wrong card refuses all of it), and the last move is said in words (a steal too)."""
 
 from __future__ import annotations
 
 import json
+import random
 
 import httpx
 from pagekit import DESKTOP, my_turn_or_over, open_tab, start_from_lobby
 from playwright.sync_api import Browser, Page, expect
 
+import kibitz
+from kibitz.core.game import CHANCE
 from kibitz.core.record import make_record
 from positions import paired_jester, tchess_jester_paired
 from serving import Server
@@ -81,5 +84,43 @@ def test_a_typed_row_of_cards_is_one_whole_turn(browser: Browser, server: Server
     expect(page.locator("#status")).to_contain_text("Black to play")
     after = httpx.get(f"{server.url}/api/tables/{made['id']}/view", params={"token": token})
     assert after.json()["view"]["rows"][0]["cards"] == hand[:2]
+    assert tab.errors == []
+    tab.close()
+
+
+def after_a_steal() -> tuple[object, str, int]:
+    """A random TCHESS game cut just after a card was stolen, a seat to act next (so the
+    steal stays the last move): the state, the card and the seat whose hand it left (from
+    the game's own log)."""
+    rng = random.Random(4)
+    game = kibitz.load("tchess")
+    state = game.new_initial_state(4)
+    while True:
+        if state.is_terminal():
+            state = game.new_initial_state(rng.randrange(1000))
+        if state.current_player == CHANCE:
+            outcomes = state.chance_outcomes()
+            state.apply(outcomes[rng.randrange(len(outcomes))][0])
+        else:
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+        last = state.observation(0)["last_action"]
+        if last and last.get("kind") == "steal" and state.current_player >= 0:  # shown as last
+            event = next(e for e in reversed(state.observation(0)["log"])
+                         if e["event"] == "steal")
+            return state, event["card"], event["seat"]
+
+
+def test_the_last_move_bar_says_a_steal_in_words(browser: Browser, server: Server) -> None:
+    state, card, seat = after_a_steal()
+    made = httpx.post(f"{server.url}/api/tables", json={
+        "record": json.dumps(make_record(state)), "seats": [{"kind": "human"}] * 2,
+    }).json()
+    tab = open_tab(browser, DESKTOP)
+    page = tab.page
+    sit(page, server, made, 0)
+    who = ("White", "Black")[seat]
+    expect(page.locator("#last")).to_have_text(
+        f"Last: {card} is taken at random from {who}'s hand and discarded.")
     assert tab.errors == []
     tab.close()

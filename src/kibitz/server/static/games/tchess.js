@@ -155,6 +155,11 @@ export function lastText(msg) {
   if (la.kind === "end") return `Last: ${who} ends the turn.`;
   if (la.kind === "pass") return `Last: ${who} passes.`;
   if (la.kind === "take") return `Last: ${who} takes back ${cards(la.cards)}.`;
+  if (la.kind === "draw") return `Last: ${who} draws ${cards(la.cards)}.`;
+  if (la.kind === "steal") {  // a chance outcome: whose hand it left is in the log
+    const e = (msg.view.log || []).findLast((x) => x.event === "steal");
+    if (e) return `Last: ${e.card} is taken at random from ${names(msg)[e.seat]}'s hand and discarded.`;
+  }
   return `Last: ${who} ${la.text}.`.replace(/\s+/g, " ");
 }
 
