@@ -1,5 +1,5 @@
 """The Rook table in headless Chromium: a finished trick stays in the middle until the next
-lead of its hand, and a new hand's auction starts with the middle empty; the trump swatch
+lead, a hand's last one through the next auction, said to be the last hand's; the trump swatch
 stands out on the green felt in every colour (WCAG non-text contrast, 3:1); the score sheet
 fits beside the players at desktop widths and scrolls in its own box on a phone."""
 
@@ -64,8 +64,11 @@ def contrast(a: str, b: str) -> float:
     return (high + 0.05) / (low + 0.05)
 
 
-def test_a_new_hand_starts_with_an_empty_table(browser: Browser, server: Server,
-                                               shots: Path) -> None:
+def test_the_last_hands_last_trick_is_shown_as_such_through_the_auction(
+    browser: Browser, server: Server, shots: Path
+) -> None:
+    """The next hand is dealt as soon as a hand ends: its last trick is seen during the
+    next auction, said to be the last hand's, beside the bidding."""
     record = south_to_act(new_hand)
     made = table_at(server, record)
     tab = seated(browser, server.url, made, 0, {"width": 1280, "height": 900})
@@ -73,8 +76,9 @@ def test_a_new_hand_starts_with_an_empty_table(browser: Browser, server: Server,
     expect(page.locator("#bidding button").first).to_be_visible()
     view = httpx.get(f"{server.url}/api/tables/{made['id']}/view").json()["view"]
     assert view["last_trick"] and not view["tricks"]  # the last hand's trick, in the view only
-    expect(page.locator("#trick .card")).to_have_count(0)
-    expect(page.locator("#trick .caption")).to_have_text(re.compile(r"^Bidding"))
+    expect(page.locator("#trick .card")).to_have_count(4)
+    expect(page.locator("#trick .caption")).to_have_text(
+        re.compile(r"^Bidding: .+\. \w+ won the last hand's last trick$"))
     shoot(page, shots, "rook-new-hand")
     assert tab.errors == []
     tab.close()

@@ -1,7 +1,7 @@
 // Rook: a four-seat table (you at the bottom, your partner across, marked), the bidding box,
 // the discard picker (choose the whole set, then it is sent as one turn), the trump
-// choice, the trick in the middle (a finished trick stays there until the next lead of its
-// hand), the score sheet and a log of calls and tricks. Controls come from the structured
+// choice, the trick in the middle (a finished trick stays there until the next lead; a hand's
+// last one through the next auction), the score sheet and a log of calls and tricks. Controls come from the structured
 // moves: `kind` (bid, pass, discard, trump, play), `card`, `bid` and `colour`.
 import { cardButton, cardFigure, rookCard } from "/static/games/cards.js";
 import { button, computerName, el, handName, sameSide, viewer } from "/static/ui.js";
@@ -60,18 +60,21 @@ function seatBox(msg, where, seat) {
   return box;
 }
 
-// The trick in the middle: the cards in play, or the hand's finished trick until the next
-// lead; a new hand (its deal, auction, nest and trump) starts with the middle empty.
+// The trick in the middle: the cards in play, or the finished trick until the next lead.
+// The last trick of a hand stays through the next hand's auction (the next hand is dealt at
+// once, so it is seen only then), said to be the last hand's beside the bidding.
 function trickBox(msg, pos) {
   const v = msg.view;
-  const done = !v.trick.length && v.tricks.length ? v.last_trick : null;
+  const done = !v.trick.length && v.last_trick ? v.last_trick : null;
+  const earlier = done && !v.tricks.length;  // the last hand's
   const showing = done ? done.plays : v.trick;
   const at = Object.fromEntries(Object.entries(pos).map(([k, s]) => [s, k]));
   const slots = el("div", { className: "trick-slots" },
     ...showing.map(([s, c]) => { const f = figure(c, msg, `at-${at[s]}`); f.dataset.seat = s; return f; }));
   const trump = v.trump ? `Trump: ${v.trump}` : (v.contract ? "Trump not named yet" : "");
   const bidding = v.phase === "auction" ? (v.high_bid ? `Bidding: ${v.high_bid} by ${names(msg)[v.high_bidder]}` : "Bidding: no bid yet") : "";
-  const caption = done ? `${names(msg)[done.winner]} won this trick` : (v.trick.length ? `${names(msg)[v.trick[0][0]]} led` : bidding);
+  const won = done ? `${names(msg)[done.winner]} won ${earlier ? "the last hand's last trick" : "this trick"}` : "";
+  const caption = earlier ? [bidding, won].filter(Boolean).join(". ") : done ? won : (v.trick.length ? `${names(msg)[v.trick[0][0]]} led` : bidding);
   return el("div", { className: "trick", id: "trick", attrs: { "aria-label": "the trick", role: "group" } },
     el("div", { className: "small" }, el("span", { className: `swatch ${v.trump || "none"}`, attrs: { "aria-hidden": "true" } }), trump),
     slots, el("div", { className: "small caption", textContent: caption }));
