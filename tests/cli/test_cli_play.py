@@ -116,6 +116,17 @@ def test_replay_reads_stdin_and_convert_keeps_json_for_games_without_text_format
     assert json.loads(run("convert", "-", "--to", "json", input=record).stdout)["game"] == "smess"
 
 
+@pytest.mark.parametrize(
+    "command", [("replay",), ("convert",), ("view",), ("analyse",), ("play", "smess", "--load")]
+)
+def test_a_file_that_is_not_utf8_text_is_one_line(tmp_path, command):
+    path = tmp_path / "x.json"
+    path.write_bytes(b"\xff\xfe garbage")
+    result = run(*command, str(path))
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert result.stderr.strip() == f"error: {path}: not UTF-8 text (byte 0xff at 0)"
+
+
 def test_the_installed_command_exits_2_without_traceback():
     import subprocess
     import sys

@@ -11,7 +11,7 @@ import typer
 
 from kibitz.ai.analysis import NODES, annotated_record, heading, note_line, summaries, summary_line
 from kibitz.cli.common import app, read_text, user_errors
-from kibitz.core.errors import InvalidOptions
+from kibitz.core.errors import InvalidOptions, InvalidRecord
 from kibitz.core.record import parse_record_text, replay
 from kibitz.lab.review import Judging, Reviewed, player_totals, review, steps_apart
 
@@ -110,6 +110,8 @@ def _review(files: list[Path], judging: Judging, workers: int, as_json: bool) ->
             records.append((str(path), read_text(path)))
         except OSError as exc:
             failed.append(f"{path}: {exc.strerror or exc}")
+        except InvalidRecord as exc:
+            failed.append(str(exc))
 
     def shown(r: Reviewed) -> None:
         if r.error is not None:

@@ -11,7 +11,7 @@ from typing import Annotated, Any, NoReturn, TypeVar
 
 import typer
 
-from kibitz.core.errors import KibitzError
+from kibitz.core.errors import InvalidRecord, KibitzError
 from kibitz.core.game import Game
 from kibitz.core.options import parse_option_text
 from kibitz.core.registry import game_class
@@ -67,7 +67,11 @@ def make_game(name: str, option_pairs: list[str] | None) -> Game:
 
 
 def read_text(path: Path) -> str:
-    """A file's text, or stdin for ``-``."""
-    if str(path) == "-":
-        return sys.stdin.read()
-    return path.read_text(encoding="utf-8")
+    """A file's text, or stdin for ``-``; InvalidRecord if it is not UTF-8 text (a record
+    or a study is)."""
+    try:
+        return sys.stdin.read() if str(path) == "-" else path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise InvalidRecord(
+            f"{path}: not UTF-8 text (byte {exc.object[exc.start]:#04x} at {exc.start})"
+        ) from exc

@@ -109,7 +109,7 @@ def load_study(path: str | Path) -> Study:
     """Read and validate a study file."""
     try:
         data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as exc:
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise InvalidOptions(f"{path}: {exc}") from exc
     return parse_study(data)
 
