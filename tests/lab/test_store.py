@@ -29,3 +29,12 @@ def test_a_closed_store_is_one_self_contained_file(tmp_path):
     db = sqlite3.connect(path)
     assert db.execute("PRAGMA journal_mode").fetchone() == ("delete",)
     assert db.execute("SELECT count(*) FROM results").fetchone() == (1,)
+
+
+def test_a_folder_or_a_file_of_another_kind_is_refused_and_left_as_it_is(tmp_path):
+    other = tmp_path / "notes.sqlite"
+    other.write_text('{"not": "a database"}')
+    for path, reason in ((tmp_path, "unable to open"), (other, "file is not a database")):
+        with pytest.raises(InvalidOptions, match=f"cannot be a results file: {reason}"):
+            ResultStore(path, "survey", {})
+    assert other.read_text() == '{"not": "a database"}'

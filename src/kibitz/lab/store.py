@@ -38,7 +38,11 @@ class ResultStore:
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._db = sqlite3.connect(self.path)
-        self._db.execute("PRAGMA journal_mode=WAL")
+        try:
+            self._db.execute("PRAGMA journal_mode=WAL")
+        except sqlite3.Error as exc:  # a folder, a file of another kind, no permission
+            self._db.close()
+            raise InvalidOptions(f"{self.path} cannot be a results file: {exc}") from exc
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.execute("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT)")
         self._db.execute("CREATE TABLE IF NOT EXISTS results (key TEXT PRIMARY KEY, data BLOB)")
