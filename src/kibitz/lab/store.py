@@ -37,12 +37,15 @@ class ResultStore:
     def __init__(self, path: str | Path, kind: str, settings: dict[str, Any]) -> None:
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._db = sqlite3.connect(self.path)
+        db: sqlite3.Connection | None = None
         try:
-            self._db.execute("PRAGMA journal_mode=WAL")
+            db = sqlite3.connect(self.path)
+            db.execute("PRAGMA journal_mode=WAL")
         except sqlite3.Error as exc:  # a folder, a file of another kind, no permission
-            self._db.close()
+            if db is not None:
+                db.close()
             raise InvalidOptions(f"{self.path} cannot be a results file: {exc}") from exc
+        self._db = db
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.execute("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT)")
         self._db.execute("CREATE TABLE IF NOT EXISTS results (key TEXT PRIMARY KEY, data BLOB)")
