@@ -1,10 +1,12 @@
 """``kibitz serve`` stopped with Ctrl-C, as in a terminal: it shuts down quietly, its worker
-processes with it (none prints a traceback of the interrupt)."""
+processes with it (none prints a traceback of the interrupt); one that cannot listen says so
+in one line before it starts anything."""
 
 from __future__ import annotations
 
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -42,3 +44,23 @@ def test_ctrl_c_stops_the_server_and_its_workers_quietly(tmp_path) -> None:
             os.killpg(proc.pid, signal.SIGKILL)
     assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
     assert not still_running(workers)
+
+
+def test_a_port_in_use_is_one_line_before_anything_starts(tmp_path) -> None:
+    """A port another program holds (or an address not of this machine) is said in one line
+    with status 2; the database is not even opened."""
+    with socket.socket() as holder:
+        holder.bind(("127.0.0.1", 0))
+        holder.listen()
+        port = holder.getsockname()[1]
+        for host, reason in (("127.0.0.1", "Address already in use"),
+                             ("192.0.2.1", "Cannot assign requested address")):
+            db = tmp_path / "never.db"
+            proc = subprocess.run(
+                [sys.executable, "-m", "kibitz", "serve", "--host", host, "--port", str(port),
+                 "--db", f"sqlite:///{db}"],
+                capture_output=True, text=True, timeout=60,
+            )
+            assert proc.returncode == 2, proc.stderr
+            assert proc.stderr == f"error: kibitz serve: cannot listen on {host}:{port}: {reason}\n"
+            assert not db.exists()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import socket
 from pathlib import Path
 from typing import Annotated
 
@@ -24,10 +25,22 @@ def rate(text: str) -> str | None:
     return None if text.strip().lower() in ("off", "none", "0", "") else text
 
 
+def listenable(host: str, port: int) -> None:
+    """Fail in one line unless ``host:port`` can be listened on (free, an address of this
+    machine), before the app and its workers start."""
+    try:
+        family, kind, _, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+        with socket.socket(family, kind) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn binds
+            probe.bind(address)
+    except OSError as exc:
+        fail(f"kibitz serve: cannot listen on {host}:{port}: {exc.strerror or exc}")
+
+
 @app.command()
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8000,
     db: Annotated[
         str | None,
         typer.Option(help="Database URL, e.g. sqlite:///path/k.db or postgresql://..."),
@@ -55,6 +68,7 @@ def serve(
     from kibitz.server.app import create_app
     from kibitz.server.limits import Limits
 
+    listenable(host, port)
     limits = Limits(
         create_rate=rate(create_limit), join_rate=rate(join_limit), max_tables=max_tables,
         idle_seconds=idle_minutes * 60, max_watchers=max_watchers,
