@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -32,7 +32,6 @@ from kibitz.tui.screens import (
     NewGameScreen,
     SeatsScreen,
 )
-from serving import Server
 
 pytestmark = pytest.mark.anyio
 
@@ -40,16 +39,6 @@ pytestmark = pytest.mark.anyio
 ANN: dict[str, Any] = {"kind": "human", "name": "Ann"}
 OPEN: dict[str, Any] = {"kind": "open"}
 COMPUTER: dict[str, Any] = {"kind": "computer", "level": 1}
-
-
-@pytest.fixture
-def own_server(tmp_path: Path) -> Iterator[Any]:
-    """A server of this test's own, to stop and start again."""
-    srv = Server(tmp_path / "kibitz.db")
-    srv.start()
-    yield srv
-    if srv.proc is not None and srv.proc.poll() is None:
-        srv.stop()
 
 
 def new_table(
@@ -111,6 +100,11 @@ def text_of(app: PlayApp, selector: str) -> str:
 
 def keys(app: PlayApp) -> str:
     return text_of(app, "#keys")
+
+
+def socket_of(server: Any, made: dict[str, Any], seat: int) -> str:
+    """The WebSocket address of ``seat``'s page at the table ``made``."""
+    return f"ws://127.0.0.1:{server.port}/ws/tables/{made['id']}?token={made['tokens'][str(seat)]}"
 
 
 # -- the address a player has in hand ------------------------------------------------------
@@ -231,10 +225,9 @@ async def test_a_draw_offered_at_the_other_machine_is_answered_here(server: Any,
     made = new_table(server, "smess", [ANN, OPEN])
     driver = sit(server.url + made["invite"])
     app = PlayApp(driver, tmp_path / "r.json", pause=0)
-    page = f"ws://127.0.0.1:{server.port}/ws/tables/{made['id']}?token={made['tokens']['0']}"
     async with app.run_test(size=(110, 34)) as pilot:
         await until(pilot, lambda: driver.connected)
-        with connect(page) as ann:
+        with connect(socket_of(server, made, 0)) as ann:
             ann.recv()
             ann.send(json.dumps({"type": "offer_draw"}))
             await until(pilot, lambda: "offers a draw" in app.message)
@@ -255,6 +248,7 @@ async def test_the_servers_computer_replies_and_a_take_back_goes_through_it(
     async with playing(server, made, tmp_path) as (driver, app, pilot):
         assert "(level 1, poor)" in text_of(app, "#seats")
         assert "u undo" in keys(app) and "d draw" not in keys(app)
+        assert "t chat" not in keys(app)  # nobody to talk to: no chat either
         await pilot.press("m", "enter")
         await until(pilot, lambda: driver.ply() >= 2 and driver.person_moves())
         computer = [e for e in driver.log if e.seat == 1]
@@ -401,6 +395,9 @@ async def test_a_connection_that_stays_down_is_said_with_the_way_back(
             app.message)
         await pilot.press("colon", *"e7-e6", "enter")
         assert app.message.startswith("not connected to the server: nothing was sent")
+        await pilot.press("escape", "t", *"hello?", "enter")
+        assert app.message.startswith("not connected to the server: nothing was sent")
+        assert app.part("#say", Input).value == "hello?"  # kept, to send once back
 
 
 # -- the command's errors: one line, status 2 ----------------------------------------------
@@ -526,10 +523,12 @@ async def test_a_message_the_terminal_cannot_read_is_said_and_left_out(server: A
     heard: list[tuple[str, str]] = []
     try:
         before = driver.msg
-        for text in ["not json", "[1, 2]", json.dumps({"type": "state", "view": None})]:
+        chat = {"type": "chat", "lines": [{"id": 1, "seat": 2, "name": None, "text": "hi"}]}
+        for text in ["not json", "[1, 2]", json.dumps({"type": "state", "view": None}),
+                     json.dumps(chat)]:  # a third seat's line at a two-seat table
             assert await driver._take(text, lambda kind, said: heard.append((kind, said))) == {}
-        assert driver.msg is before  # the state before stands
-        assert [kind for kind, _ in heard] == ["error"] * 3
+        assert driver.msg is before and driver.chat == []  # what was before stands
+        assert [kind for kind, _ in heard] == ["error"] * 4
         assert all("cannot read" in said for _, said in heard)
     finally:
         driver.close()

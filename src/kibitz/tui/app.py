@@ -6,7 +6,8 @@ in. The game behind it is a driver (``PlayDriver``): a local one, whose computer
 think in a worker thread, so the screen never freezes, and whose undo and redo (a
 take-back to the person's previous turn against the computer), giving up and the patience
 assistant go through the same core ``Session`` as the web app; or a server table's, whose
-WebSocket runs in an async worker and whose states redraw the screen as they come.
+WebSocket runs in an async worker and whose states and chat lines redraw the screen as
+they come.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import Any, ClassVar, TypeVar
 
 from rich.style import Style
 from rich.text import Text
+from textual import on
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -31,7 +33,7 @@ from kibitz.core.session import Step
 from kibitz.core.stats import Entry
 from kibitz.tui.analysis import AnalysisRun, AnalysisScreen
 from kibitz.tui.driver import OFFERED, PlayDriver
-from kibitz.tui.panels import log_text, move_spots, seats_text, status_text
+from kibitz.tui.panels import chat_text, log_text, move_spots, seats_text, status_text
 from kibitz.tui.picker import Pick, Picker, names_card, pickable
 from kibitz.tui.screens import (
     ConfirmScreen,
@@ -78,6 +80,7 @@ class PlayApp(App[None]):
         Binding("d", "draw", "draw", tooltip="agree a draw (between the people playing)"),
         Binding("o", "seat_computer", "computer", tooltip="a computer takes an open seat (no "
                 "waiting for a friend)"),
+        Binding("t", "chat", "chat", tooltip="talk: a line to the table's chat (Esc cancels)"),
         Binding("q", "leave", "quit", tooltip="quit"),
         Binding("escape", "back", "back", show=False),
     ]
@@ -134,6 +137,11 @@ class PlayApp(App[None]):
             yield Static(id="message")
             with VerticalScroll(id="log"):
                 yield Static(id="log-text")
+            with VerticalScroll(id="chat") as chat:
+                chat.border_title = "chat"
+                yield Static(id="chat-text")
+            yield Input(placeholder="say it: Enter sends, Esc cancels", id="say",
+                        select_on_focus=False)
             yield OptionList(id="menu")
             yield Input(placeholder="type a move (: ), Enter plays", id="entry")
             yield Static(id="keys")
@@ -182,10 +190,18 @@ class PlayApp(App[None]):
         self.part("#status", Static).update(status_text(self.driver, self.frame, thinking))
         self.part("#log-text", Static).update(log_text(self.frame, self.driver.log))
         self.part("#log", VerticalScroll).scroll_end(animate=False)
+        self._show_chat()
         self._fill_menu(self.frame.moves)
         texts = [m["text"] for m in self.frame.moves]
         self.part("#entry", Input).suggester = SuggestFromList(texts, case_sensitive=False)
         self.part("#keys", Static).update(self._keys_line())
+
+    def _show_chat(self) -> None:
+        """The table's chat, where people may talk there or something was said there."""
+        chat = self.part("#chat", VerticalScroll)
+        chat.display = self.driver.offers("chat") or bool(self.driver.chat)
+        self.part("#chat-text", Static).update(chat_text(self.frame, self.driver.chat))
+        chat.scroll_end(animate=False)
 
     def _fill_menu(self, moves: list[dict[str, Any]]) -> None:
         """List ``moves``, a set's chosen cards marked; the same moves listed again keep the
@@ -251,8 +267,19 @@ class PlayApp(App[None]):
         """What a server's table said (``kibitz.tui.driver.Notify``): a new moment of the
         game goes on as after any move (a sent move's typed text is cleared), the same one
         only redraws (a half-made pick stays), a refusal and a note are said. While a new
-        table is being made the old one's news only wait (the driver keeps the latest)."""
+        table is being made the old one's news only wait (the driver keeps the latest). Chat
+        lines are drawn and the others' news shown briefly; a line of the seat's own coming
+        back closes the chat box it was typed in."""
         if self.busy == "dealing":
+            return
+        if kind == "chat":
+            self._show_chat()
+            if text:
+                self.notify(text, title="chat", markup=False)
+            return
+        if kind == "said":
+            if self.part("#say", Input).value.strip() == text:
+                self._close_chat()
             return
         if kind == "change":
             sent, self.sent = self.sent, False
@@ -270,8 +297,8 @@ class PlayApp(App[None]):
 
     def _focus_for_turn(self, leave_typing: bool = False) -> None:
         """Focus the view where the person's moves can be pointed at, else the move list
-        (the typing box keeps the focus unless ``leave_typing``)."""
-        if self.part("#entry", Widget).has_focus and not leave_typing:
+        (a typing box, the move's or the chat's, keeps the focus unless ``leave_typing``)."""
+        if isinstance(self.screen_stack[0].focused, Input) and not leave_typing:
             return
         moves = self.frame.moves
         if self.view.layout_spots() and (pickable(moves) or not moves):
@@ -429,11 +456,13 @@ class PlayApp(App[None]):
         else:
             self.play(action)
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
+    @on(Input.Submitted, "#entry")
+    def _typed(self, event: Input.Submitted) -> None:
         if event.value.strip():
             self.play(event.value.strip())
 
-    def on_input_changed(self, event: Input.Changed) -> None:
+    @on(Input.Changed, "#entry")
+    def _typing(self, event: Input.Changed) -> None:
         typed = event.value.strip().lower()
         self._fill_menu([m for m in self.frame.moves if m["text"].lower().startswith(typed)])
 
@@ -474,7 +503,11 @@ class PlayApp(App[None]):
         self.part("#menu", Widget).focus()
 
     def action_back(self) -> None:
-        """Leave the typing box or the menu: the board (or the menu) again, all moves listed."""
+        """Leave the typing box or the menu: the board (or the menu) again, all moves listed;
+        or put the chat box away."""
+        if self.part("#say", Input).has_focus:
+            self._close_chat()
+            return
         self.part("#entry", Input).value = ""
         self.picker.drop()
         self._show()
@@ -544,6 +577,34 @@ class PlayApp(App[None]):
                 self.driver.seat_computer(seat)
         except KibitzError as exc:
             self.say(str(exc), ERROR)
+
+    def action_chat(self) -> None:
+        """Open the chat box: the keys typed go to it, not to the game."""
+        box = self.part("#say", Input)
+        box.display = True
+        box.focus()
+
+    @on(Input.Submitted, "#say")
+    def _send_chat(self, event: Input.Submitted) -> None:
+        """Send the line typed (an empty box is put away): the box closes once the line
+        comes back from the server, and keeps it where the server refuses it."""
+        text = event.value.strip()
+        if not text:
+            self._close_chat()
+            return
+        self.say("")
+        try:
+            self.driver.say(text)
+        except KibitzError as exc:
+            self.say(str(exc), ERROR)
+
+    def _close_chat(self) -> None:
+        """Put the chat box away, its text dropped, and go back to the game."""
+        box = self.part("#say", Input)
+        if box.has_focus:
+            self._focus_for_turn(leave_typing=True)
+        box.value = ""
+        box.display = False
 
     def action_draw(self) -> None:
         """A draw, once both people say so (at this screen, or each at their own)."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import secrets
 import uuid
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
@@ -50,13 +50,31 @@ class Ending:
     for_viewer: str | None
 
 
+@dataclass(frozen=True)
+class ChatLine:
+    """One line said at a server's table: its id (later lines have higher ones), the seat
+    that said it, the person's name there (None: not given) and what was said."""
+
+    id: int
+    seat: int
+    name: str | None
+    text: str
+
+    def speaker(self, seat_name: str, viewer: int | None) -> str:
+        """``Red (Bob)``, ``Red (you)`` (the ``viewer``'s own seat) or ``Red`` (no name)."""
+        who = "you" if self.seat == viewer else self.name
+        return f"{seat_name} ({who})" if who else seat_name
+
+
 Notify = Callable[[str, str], None]
 """How a remote driver tells the app what the server said: ``(kind, text)``, kind
 ``change`` (a new state: redraw and go on), ``update`` (the same position: redraw),
-``error`` (a refusal: ``text`` says why) or ``note`` (the connection, an offer)."""
+``error`` (a refusal: ``text`` says why), ``note`` (the connection, an offer), ``chat``
+(new chat lines: ``text`` is the other seats' news to show briefly, empty if none) or
+``said`` (a line of the seat's own came back from the server: ``text`` is it)."""
 
 OFFERED = ("undo", "redo", "restart", "draw", "give_up", "hint", "winnable", "warn_lost",
-           "autocomplete", "autoplay", "analyse", "new_game", "seat_computer")
+           "autocomplete", "autoplay", "analyse", "new_game", "seat_computer", "chat")
 """The app's actions that work only where the driver ``offers`` them."""
 
 
@@ -65,6 +83,8 @@ class PlayDriver(Protocol):
 
     game: Game
     log: list[LogEntry]
+    chat: Sequence[ChatLine]
+    """What the seats at the table said, oldest first (none where there is no table)."""
     immediate: bool
     invite: str | None
     """The invite link of a table opened for friends (None: none to share)."""
@@ -101,6 +121,7 @@ class PlayDriver(Protocol):
     def give_up(self) -> None: ...
     def open_seats(self) -> list[int]: ...
     def seat_computer(self, seat: int) -> None: ...
+    def say(self, text: str) -> None: ...
     def draw_question(self) -> str: ...
     def answer_draw(self, yes: bool) -> None: ...
     def hint(self) -> Hint: ...
@@ -136,6 +157,7 @@ class Driver:
 
     immediate = True
     invite = None
+    chat: tuple[ChatLine, ...] = ()
 
     def __init__(
         self,
@@ -393,6 +415,9 @@ class Driver:
 
     def seat_computer(self, seat: int) -> None:
         raise IllegalAction("every seat here is taken: no seat waits for a friend")
+
+    def say(self, text: str) -> None:
+        raise IllegalAction("a game at this screen has no table chat (a server table has)")
 
     def agree_draw(self) -> None:
         """The two people at this screen agree a draw."""

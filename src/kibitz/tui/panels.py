@@ -1,13 +1,15 @@
-"""The side panel's texts: who plays, whose turn it is, the scores and the move log."""
+"""The side panel's texts: who plays, whose turn it is, the scores, the move log and the
+table's chat."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rich.style import Style
 from rich.text import Text
 
-from kibitz.tui.driver import LogEntry, PlayDriver
+from kibitz.tui.driver import ChatLine, LogEntry, PlayDriver
 from kibitz.tui.views.base import MUTED, Frame
 
 
@@ -77,6 +79,19 @@ def log_text(frame: Frame, log: list[LogEntry]) -> Text:
         out.append(frame.seat_name(entry.seat), Style(color=frame.seat_ink(entry.seat)) + dim)
         out.append(f" {entry.text}" if entry.text else " (hidden)", dim)
     return out or Text("no moves yet", Style(color=MUTED))
+
+
+def chat_text(frame: Frame, lines: Sequence[ChatLine]) -> Text:
+    """What the seats at the table said, one line each, its speaker in the seat's colour
+    (``Red (Bob): good game``)."""
+    out = Text()
+    for line in lines:
+        if out:
+            out.append("\n")
+        speaker = line.speaker(frame.seat_name(line.seat), frame.person)
+        out.append(speaker, Style(color=frame.seat_ink(line.seat), bold=True))
+        out.append(f": {line.text}")
+    return out or Text("nothing said yet", Style(color=MUTED))
 
 
 def move_spots(move: dict[str, Any] | None) -> set[str]:

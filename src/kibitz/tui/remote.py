@@ -30,7 +30,7 @@ from kibitz.core.record import dumps_record
 from kibitz.core.registry import load
 from kibitz.core.session import Step
 from kibitz.core.stats import Entry
-from kibitz.tui.driver import Ending, LogEntry, Notify, agent_label
+from kibitz.tui.driver import ChatLine, Ending, LogEntry, Notify, agent_label
 from kibitz.tui.link import (
     FORMS,
     TableError,
@@ -46,6 +46,8 @@ ANSWER_TIMEOUT = 120.0
 """Seconds a hint or a "still winnable?" may take on the server."""
 NOT_HERE = (4403, 4404)
 """Close codes of a connection the server refuses for good (no seat, no table)."""
+CHAT_KEPT = 100
+"""The most chat lines kept to show (the server sends its latest 100 on connecting)."""
 
 
 def sit(
@@ -108,6 +110,9 @@ class RemoteDriver:
         self.seat: int | None = state["seat"]
         self.msg = state
         self.log: list[LogEntry] = []
+        self.chat: list[ChatLine] = []
+        self._opened = 0
+        """Connections opened so far: the lines said before the first one are no news."""
         self.final: dict[str, Any] | None = None
         """The finished game's record (fetched when the game ends), None before."""
         self.connected = False
@@ -215,6 +220,9 @@ class RemoteDriver:
             return seated
         if action == "seat_computer":
             return seated and not over and bool(self.open_seats())
+        if action == "chat":
+            people = sum(s["kind"] != "computer" for s in self.table["seats"])
+            return seated and (people > 1 or bool(self.chat))
         return action == "analyse" and over
 
     def can_take_back(self) -> bool:
@@ -273,6 +281,10 @@ class RemoteDriver:
     def seat_computer(self, seat: int) -> None:
         """Give an open seat to the server's computer (the game's default level)."""
         self._send({"type": "seat_computer", "seat": seat})
+
+    def say(self, text: str) -> None:
+        """Send a line to the table's chat (it comes back as ``said``, or a refusal)."""
+        self._send({"type": "chat", "text": text})
 
     def _offer(self) -> tuple[int | None, bool]:
         """The seat that offered a draw (None: no offer) and whether it is this side's."""
@@ -402,6 +414,7 @@ class RemoteDriver:
             async with connect(self.server.link.socket(), open_timeout=10,
                                max_size=2**23) as ws:
                 self.connected = True
+                self._opened += 1
                 if again:
                     notify("note", "connected again")
                 queue: asyncio.Queue[str] = asyncio.Queue()
@@ -439,15 +452,17 @@ class RemoteDriver:
         self._queue.put_nowait(json.dumps(message, separators=(",", ":")))
 
     async def _take(self, text: str, notify: Notify) -> dict[str, Any]:
-        """One message from the server: a state (a change goes on with the game), an
-        error (a refusal), or the answer to a question. One this terminal cannot read is
-        said and dropped: the game goes on with the state before it."""
+        """One message from the server: a state (a change goes on with the game), chat
+        lines, an error (a refusal), or the answer to a question. One this terminal cannot
+        read is said and dropped: the game goes on with the state before it."""
         try:
             msg = json.loads(text)
         except ValueError:
             msg = None
         kind = msg.get("type") if isinstance(msg, dict) else None
-        if not isinstance(msg, dict) or (kind == "state" and not _readable(msg)):
+        lines = _chat_lines(msg, self.game.num_players) if kind == "chat" else None
+        unreadable = (kind == "state" and not _readable(msg)) or (kind == "chat" and lines is None)
+        if not isinstance(msg, dict) or unreadable:
             notify("error", f"the server sent what this terminal cannot read ({text[:60]!r}); "
                    "it was left out")
             return {}
@@ -459,6 +474,8 @@ class RemoteDriver:
             if changed and self.is_over():
                 await asyncio.to_thread(self._fetch_record)
             notify("change" if changed else "update", self._offer_news(before))
+        elif lines is not None:
+            self._heard(lines, msg.get("earlier") is True, notify)
         elif kind == "error" and waiting is not None:
             waiting[1].set_exception(TableError(str(msg.get("message"))))
         elif kind == "error":
@@ -477,6 +494,30 @@ class RemoteDriver:
         if ours:
             return "you offered a draw: it stands until they answer"
         return f"{self.game.player_names[offer]} offers a draw: d answers it"
+
+    def _heard(self, lines: list[ChatLine], earlier: bool, notify: Notify) -> None:
+        """Keep the chat lines not had yet (a reconnect sends the latest again) and tell the
+        app: the other seats' lines are news, and the seat's own come back as ``said``, but
+        not the lines said before the first connection opened."""
+        last = self.chat[-1].id if self.chat else -1
+        new = [line for line in lines if line.id > last]
+        if not new:
+            return
+        self.chat = (self.chat + new)[-CHAT_KEPT:]
+        fresh = not earlier or self._opened > 1
+        others = [line for line in new if line.seat != self.seat] if fresh else []
+        notify("chat", self._news(others))
+        for line in new:
+            if fresh and line.seat == self.seat:
+                notify("said", line.text)
+
+    def _news(self, lines: list[ChatLine]) -> str:
+        """The other seats' new lines in a few words: the last, and how many came."""
+        if not lines:
+            return ""
+        last = lines[-1]
+        words = f"{last.speaker(self.game.player_names[last.seat], self.seat)}: {last.text}"
+        return words if len(lines) == 1 else f"{len(lines)} new lines; the last: {words}"
 
     def _log(self, msg: dict[str, Any]) -> None:
         """The move log: the server's list where the game hides nothing, else each last
@@ -524,6 +565,20 @@ def _readable(state: dict[str, Any]) -> bool:
     """Whether a state message has what the screen is drawn from."""
     return (isinstance(state.get("view"), dict) and isinstance(state.get("legal"), list)
             and isinstance(state.get("table"), dict) and isinstance(state.get("ply"), int))
+
+
+def _chat_lines(msg: dict[str, Any], seats: int) -> list[ChatLine] | None:
+    """The lines a chat message carries, oldest first, each said by one of the ``seats``
+    (None: not as this terminal reads them)."""
+    lines = msg.get("lines")
+    if not isinstance(lines, list) or not all(isinstance(line, dict) for line in lines):
+        return None
+    try:
+        said = [ChatLine(int(line["id"]), int(line["seat"]), line.get("name") or None,
+                         str(line["text"])) for line in lines]
+    except (KeyError, TypeError, ValueError):
+        return None
+    return said if all(0 <= line.seat < seats for line in said) else None
 
 
 def _moment(msg: dict[str, Any]) -> tuple[Any, ...]:
