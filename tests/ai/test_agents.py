@@ -57,6 +57,13 @@ def test_parse_spec_forms():
         ("alphabeta:quiescence=maybe", "not a valid value"),
         ("level:9", "levels 1..4, not 9"),
         ("level:x", "write level:N"),
+        ("alphabeta:depth=0", "'alphabeta:depth=0': alphabeta: depth and nodes must be at least 1"),
+        ("alphabeta:depth=-1", "got depth=-1"),
+        ("alphabeta:nodes=0", "got depth=4, nodes=0"),
+        ("alphabeta:qdepth=-2", "qdepth at least 0, got .* qdepth=-2"),
+        ("alphabeta:time_cap=-1", "time_cap must be positive seconds, not -1"),
+        ("ismcts:c=-1", "c must be at least 0"),
+        ("mcts:iterations=-5", "^agent spec 'mcts:iterations=-5': ismcts: iterations must be"),
     ],
 )
 def test_bad_specs_are_refused_clearly(spec, needle):

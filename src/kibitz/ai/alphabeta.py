@@ -16,6 +16,7 @@ import time
 from kibitz.ai.hooks import search_hooks
 from kibitz.core.agent import Agent, Needs
 from kibitz.core.capabilities import SearchHooks
+from kibitz.core.errors import InvalidOptions
 from kibitz.core.game import State
 
 WIN = 1_000_000.0
@@ -44,6 +45,13 @@ class AlphaBetaAgent(Agent):
         qdepth: int = 6,
     ) -> None:
         super().__init__(seed)
+        if depth < 1 or (nodes is not None and nodes < 1) or qdepth < 0:
+            raise InvalidOptions(
+                f"alphabeta: depth and nodes must be at least 1 and qdepth at least 0, got "
+                f"depth={depth}, nodes={nodes}, qdepth={qdepth}"
+            )
+        if time_cap is not None and time_cap <= 0:
+            raise InvalidOptions(f"alphabeta: time_cap must be positive seconds, not {time_cap}")
         self.depth, self.node_budget, self.time_cap = depth, nodes, time_cap
         self.quiescence, self.use_tt, self.qdepth = quiescence, tt, qdepth
         self.nodes = 0

@@ -95,6 +95,11 @@ class ISMCTSAgent(Agent):
             raise InvalidOptions(f"ismcts: rollout must be hooks or random, got {rollout!r}")
         if rollout_depth < 0:
             raise InvalidOptions(f"ismcts: rollout_depth must be >= 0, got {rollout_depth}")
+        if c < 0 or scale <= 0 or (time_cap is not None and time_cap <= 0):
+            raise InvalidOptions(
+                f"ismcts: c must be at least 0, scale and time_cap positive, got c={c}, "
+                f"scale={scale}, time_cap={time_cap}"
+            )
         if not 0.0 <= epsilon <= 1.0:
             raise InvalidOptions(f"ismcts: epsilon must be in [0, 1], got {epsilon}")
         self.iterations, self.c, self.rollout = iterations, c, rollout

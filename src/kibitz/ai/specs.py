@@ -143,7 +143,10 @@ def make_agent(spec: str | AgentSpec, game: Game, seed: int = 0) -> Agent:
     params = _coerce(parsed.kind, factory, parsed.params)
     if "make_agent" in inspect.signature(factory).parameters:
         params["make_agent"] = lambda sub, sub_seed: make_agent(sub, game, sub_seed)
-    agent = factory(seed=seed, **params)
+    try:
+        agent = factory(seed=seed, **params)
+    except InvalidOptions as exc:  # named by the spec as written (``mcts`` is an ismcts)
+        raise InvalidOptions(f"agent spec {str(parsed)!r}: {exc}") from None
     if params.get("hooks"):
         search_hooks(game, params["hooks"])  # an unknown name is refused now, not at a move
     why = refusal(parsed.kind, agent.needs, game)
