@@ -4,7 +4,7 @@ import math
 
 import pytest
 
-from kibitz.lab.stats import elo, match_stats, wilson
+from kibitz.lab.stats import elo, elo_text, match_stats, wilson
 
 
 def test_wilson_known_values():
@@ -20,6 +20,15 @@ def test_elo_of_scores():
     assert elo(0.75, 100) == pytest.approx(190.85, abs=0.01)
     assert elo(1.0, 100) == pytest.approx(-400 * math.log10(1 / 0.995 - 1))
     assert elo(0.25, 100) == pytest.approx(-elo(0.75, 100))
+
+
+def test_elo_text_is_signed_and_never_minus_zero():
+    assert [elo_text(x) for x in (0.0, -0.0, -0.4, 190.85, -190.85)] == [
+        "+0", "+0", "+0", "+191", "-191"]
+    assert (elo_text(math.inf), elo_text(-math.inf)) == ("+inf", "-inf")
+    even = match_stats([1.0, 0.0])
+    assert even.summary().endswith("Elo +0 [" + ", ".join(map(elo_text, even.elo_ci)) + "]")
+    assert "-0" not in even.summary()
 
 
 def test_match_stats_counts_and_interval():

@@ -39,7 +39,7 @@ from kibitz.lab.standings import (
     tournament_json,
     write_tournament_report,
 )
-from kibitz.lab.stats import MatchStats, ScoreStats, wilson
+from kibitz.lab.stats import MatchStats, ScoreStats, elo_text, wilson
 from kibitz.lab.store import ResultStore
 from kibitz.lab.tournament import TournamentPlan, pending, run_tournament, tournament_jobs
 
@@ -242,7 +242,7 @@ def ladder_row(upper: int, lower: int, stats: MatchStats) -> str:
     return (
         f"| {upper} vs {lower} | {stats.games} | {stats.wins} | {stats.draws} | {stats.losses} "
         f"| {stats.score:.3f} | [{lo:.3f}, {hi:.3f}] "
-        f"| {stats.elo:+.0f} [{elo_lo:+.0f}, {elo_hi:+.0f}] | {verdict} |"
+        f"| {elo_text(stats.elo)} [{elo_text(elo_lo)}, {elo_text(elo_hi)}] | {verdict} |"
     )
 
 

@@ -8,12 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from kibitz.lab.pages import Plots, Table, write_pages
+from kibitz.lab.stats import elo_text
 from kibitz.lab.tournament import TournamentResult
-
-
-def _elo(x: float) -> str:
-    """An Elo figure as a signed whole number (``+0``, never ``-0``)."""
-    return f"{round(x):+d}"
 
 
 def standings_table(result: TournamentResult) -> Table:
@@ -29,8 +25,8 @@ def standings_table(result: TournamentResult) -> Table:
         below = order[rank] if rank < len(order) else None
         los = f"{ratings.superiority(k, below):.1%}" if below is not None else ""
         rows.append([str(rank), result.plan.entrants[k], str(games), f"{pts:g}",
-                     f"{pts / games:.3f}", _elo(ratings.elo[k]), f"[{_elo(lo)}, {_elo(hi)}]",
-                     los])  # fmt: skip
+                     f"{pts / games:.3f}", elo_text(ratings.elo[k]),
+                     f"[{elo_text(lo)}, {elo_text(hi)}]", los])  # fmt: skip
     return ("Standings", ["rank", "entrant", unit, "points", "score", "Elo", "95% interval",
                           "stronger than next"], rows)  # fmt: skip
 
@@ -59,7 +55,7 @@ def pairings_table(result: TournamentResult) -> Table:
         s = p.stats
         row = [names[p.i], names[p.j], str(s.games), f"+{s.wins} ={s.draws} -{s.losses}",
                f"{s.score:.3f} [{s.score_ci[0]:.3f}, {s.score_ci[1]:.3f}]",
-               f"{_elo(s.elo)} [{_elo(s.elo_ci[0])}, {_elo(s.elo_ci[1])}]"]  # fmt: skip
+               f"{elo_text(s.elo)} [{elo_text(s.elo_ci[0])}, {elo_text(s.elo_ci[1])}]"]  # fmt: skip
         if extra:
             row.append("; ".join(p.scores.summary_lines()))
         rows.append(row)

@@ -28,6 +28,11 @@ def elo(score: float, n: int) -> float:
     return -400.0 * math.log10(1.0 / p - 1.0)
 
 
+def elo_text(x: float) -> str:
+    """An Elo figure as a signed whole number (``+0``, never ``-0``; ``+inf`` unbounded)."""
+    return f"{round(x):+d}" if math.isfinite(x) else f"{x:+}"
+
+
 @dataclass(frozen=True)
 class MatchStats:
     """Wins, draws and losses of side A, with its score, interval and Elo difference."""
@@ -61,7 +66,7 @@ class MatchStats:
         return (
             f"{self.games} {noun}: +{self.wins} ={self.draws} -{self.losses}, "
             f"score {self.score:.3f} [{lo:.3f}, {hi:.3f}], "
-            f"Elo {self.elo:+.0f} [{elo_lo:+.0f}, {elo_hi:+.0f}]"
+            f"Elo {elo_text(self.elo)} [{elo_text(elo_lo)}, {elo_text(elo_hi)}]"
         )
 
 
