@@ -64,6 +64,11 @@ def test_perft_from_a_position_with_options():
         (("show", "smess", "--seat", "5"), "seat must be in 0..1"),
         (("replay", "/nonexistent/record.json"), "No such file"),
         (("random-game", "smess", "-o", "repetition_draw"), "KEY=VALUE"),
+        (("perft", "smess", "abc"), "Invalid value for 'depth'"),  # the parser's own errors
+        (("analyse", "--workers", "0", "x.json"), "'--workers': Input should be greater"),
+        (("match", "smess", "level:1"), "Missing argument 'b'."),
+        (("perft", "smess", "2", "--deep"), "No such option: --deep"),
+        (("nosuchcommand",), "No such command 'nosuchcommand'."),
     ],
 )
 def test_user_errors_print_one_line_and_exit_2(args, needle):
@@ -125,6 +130,11 @@ def test_a_file_that_is_not_utf8_text_is_one_line(tmp_path, command):
     result = run(*command, str(path))
     assert result.exit_code == 2 and "Traceback" not in result.output
     assert result.stderr.strip() == f"error: {path}: not UTF-8 text (byte 0xff at 0)"
+
+
+def test_no_command_lists_the_commands():
+    result = run()
+    assert result.exit_code == 0 and "Commands" in result.stdout and "tournament" in result.stdout
 
 
 def test_the_installed_command_exits_2_without_traceback():

@@ -10,19 +10,45 @@ from pathlib import Path
 from typing import Annotated, Any, NoReturn, TypeVar
 
 import typer
+from typer.core import TyperGroup
 
 from kibitz.core.errors import InvalidRecord, KibitzError
 from kibitz.core.game import Game
 from kibitz.core.options import parse_option_text
 from kibitz.core.registry import game_class
 
+
+class Commands(TyperGroup):
+    """The ``kibitz`` commands, whose argument errors (a bad value, a missing argument, an
+    unknown option or command) are one line with status 2, as every other user error."""
+
+    def main(self, *args: Any, **kwargs: Any) -> NoReturn:
+        try:
+            code = super().main(*args, **{**kwargs, "standalone_mode": False})
+        except typer.TyperException as exc:  # the parser's errors
+            typer.echo(f"error: {exc.format_message()} (see --help)", err=True)
+            sys.exit(exc.exit_code)
+        except typer.Abort:  # Ctrl-C at a prompt
+            sys.exit(130)
+        sys.exit(code if isinstance(code, int) else 0)
+
+
 app = typer.Typer(
     name="kibitz",
+    cls=Commands,
     help="Play, analyse and study five games where chess meets cards.",
-    no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+
+
+
+@app.callback(invoke_without_command=True)
+def commands(ctx: typer.Context) -> None:
+    """Without a command, the list of commands (as ``--help``)."""
+    if ctx.invoked_subcommand is None:
+        typer.echo(ctx.get_help())
+
 
 F = TypeVar("F", bound=Callable[..., Any])
 
