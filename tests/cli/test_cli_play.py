@@ -118,6 +118,8 @@ def test_replay_reads_stdin_and_convert_keeps_json_for_games_without_text_format
     assert run("replay", "-", input=record).stdout.splitlines()[-1] == "result: unfinished"
     result = run("convert", "-", "--to", "text", input=record)
     assert result.exit_code == 2 and "no text record format" in result.stderr
+    by_default = run("convert", "-", input=record)  # JSON already: what else there is, said
+    assert by_default.exit_code == 2 and "its records are JSON" in by_default.stderr
     assert json.loads(run("convert", "-", "--to", "json", input=record).stdout)["game"] == "smess"
 
 

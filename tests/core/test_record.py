@@ -82,6 +82,16 @@ def test_parse_record_text_rejects_non_json_non_record_text():
         parse_record_text("hello")
 
 
+@pytest.mark.parametrize(
+    ("text", "got"),
+    [("[1, 2]", "a list"), ("null", "null"), ('"hi"', "a string"), ("12", "a number"),
+     ("true", "true or false")],
+)
+def test_json_that_is_not_an_object_is_named(text, got):
+    with pytest.raises(InvalidRecord, match=f"^record must be a JSON object, got {got}$"):
+        parse_record_text(text)
+
+
 def test_an_unfinished_game_may_end_by_a_declared_result():
     record = {"game": "smess", "actions": ["b2-b3"]}
     record["result"] = {"returns": [-1.0, 1.0], "reason": "resignation"}

@@ -177,7 +177,8 @@ def convert_cmd(
     elif target == "text":
         out = game_class(record["game"]).write_text_record(record)
         if out is None:
-            fail(f"{record['game']} has no text record format; use --to json")
+            fail(f"{record['game']} has no text record format of its own; its records are JSON "
+                 "(--to json writes one)")
         typer.echo(out, nl=False)
     else:
         fail(f"--to must be json or text, got {to!r}")

@@ -62,13 +62,11 @@ def dumps_record(record: dict[str, Any]) -> str:
 
 def parse_record_text(text: str) -> dict[str, Any]:
     """A record from JSON text or from any game's own text format."""
-    stripped = text.lstrip()
-    if stripped.startswith("{"):
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
+    try:
+        return validate_record(json.loads(text))
+    except json.JSONDecodeError as exc:
+        if text.lstrip().startswith("{"):  # ("[" may open a text record's tag pairs)
             raise InvalidRecord(f"record is not valid JSON: {exc}") from exc
-        return validate_record(data)
     for cls in game_classes().values():
         data = cls.read_text_record(text)
         if data is not None:
@@ -79,7 +77,8 @@ def parse_record_text(text: str) -> dict[str, Any]:
 def validate_record(data: Any) -> dict[str, Any]:
     """Check a record's shape, naming the first bad field."""
     if not isinstance(data, dict):
-        raise InvalidRecord("record must be a JSON object")
+        got = {list: "a list", str: "a string", type(None): "null", bool: "true or false"}
+        raise InvalidRecord(f"record must be a JSON object, got {got.get(type(data), 'a number')}")
     if "game" not in data or not isinstance(data["game"], str):
         raise InvalidRecord("record has no 'game' name")
     if not isinstance(data.get("actions"), list) or not all(
