@@ -105,3 +105,19 @@ def test_a_side_without_moves_leaves_the_average_of_the_others() -> None:
     solved = Totals("Player")
     solved.add(SideSummary("Player", 3, {**marks, "blunder": 1}, None))
     assert solved.summary().average_loss is None and solved.summary().marks["blunder"] == 1
+
+
+def test_records_of_different_games_are_summed_per_game(
+    records: list[Path], tmp_path: Path
+) -> None:
+    """A player's moves in two games do not add up: with a Fortress deal's records beside
+    the Smess match, each player is totalled per game."""
+    other = CliRunner().invoke(
+        app, ["match", "fortress", *PLAYERS, "--games", "1", "--records", str(tmp_path),
+              "--json"])
+    assert other.exit_code == 0, other.output
+    files = [str(records[0]), *map(str, sorted(tmp_path.glob("*.json")))]
+    result = CliRunner().invoke(app, ["analyse", *files, "--json", "--nodes", "2000"])
+    assert result.exit_code == 0, result.output
+    names = [p["name"] for p in json.loads(result.output)["players"]]
+    assert sorted(names) == sorted(f"{p} ({g})" for p in PLAYERS for g in ("smess", "fortress"))

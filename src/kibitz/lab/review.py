@@ -160,11 +160,14 @@ def review(
 
 
 def player_totals(reviewed: Iterable[Reviewed]) -> list[Totals]:
-    """Each player's totals over the analysed games, in the order first met."""
+    """Each player's totals over the analysed games, in the order first met; where the
+    records are of several games, a player's games of each are summed apart ("level:2
+    (smess)"), as losses in different games do not add up."""
+    analysed = [(r.players, r.analysis) for r in reviewed if r.analysis is not None]
+    several = len({analysis.game for _, analysis in analysed}) > 1
     totals: dict[str, Totals] = {}
-    for r in reviewed:
-        if r.analysis is None:
-            continue
-        for player, side in zip(r.players, summaries(r.analysis), strict=True):
-            totals.setdefault(player, Totals(player)).add(side)
+    for players, analysis in analysed:
+        for player, side in zip(players, summaries(analysis), strict=True):
+            name = f"{player} ({analysis.game})" if several else player
+            totals.setdefault(name, Totals(name)).add(side)
     return list(totals.values())
