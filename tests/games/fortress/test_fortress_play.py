@@ -37,7 +37,15 @@ def test_lost_hint_names_latest_winnable_position():
     state.apply(state.str_to_action("0>F"))  # base card 5H home: lost
     state.apply(state.legal_actions()[0])
     h = hint(state, node_limit=50_000)
-    assert h.kind == "lost" and h.last_winnable_ply == 0 and "undo to it" in h.message
+    assert h.kind == "lost" and h.last_winnable_ply == 0
+    assert h.message.endswith("; the start was still winnable; undo to it")
+
+
+def test_one_card_home_is_said_in_the_singular():
+    state = load("chessboard").new_initial_state(1)
+    state.apply(state.str_to_action("7>F"))  # the base card home: the deal goes no further
+    h = hint(state, node_limit=20_000)
+    assert h.kind == "lost" and "at most 1 card can reach the foundations" in h.message
 
 
 def test_unknown_gives_unchecked_hint():

@@ -49,12 +49,14 @@ def hint(state: PatienceState, node_limit: int = INTERACTIVE_NODES) -> Hint:
         more = result.max_home - result.home
         ply = last_winnable_ply(state, node_limit)
         where = "no earlier position was winnable" if ply is None else (
+            "the start was still winnable; undo to it" if ply == 0 else
             f"the position after move {ply} was still winnable; undo to it"
         )
+        cards = f"{result.max_home} card{'' if result.max_home == 1 else 's'}"
         return Hint(
             "lost",
-            f"this position cannot be won: at most {result.max_home} cards can reach the "
-            f"foundations ({more} more than now); {where}",
+            f"this position cannot be won: at most {cards} can reach the foundations "
+            f"({more} more than now); {where}",
             last_winnable_ply=ply,
         )
     action = best_guess(state)
