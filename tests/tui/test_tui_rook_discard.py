@@ -1,11 +1,12 @@
-"""Rook's discard set in the terminal: the cards are chosen (and unchosen) one pick at a time,
-marked, and played as one turn once the person says yes; no discard is made before."""
+"""Rook's discard set in the terminal: the cards, any of the hand in any order, are chosen (and
+unchosen) one pick or typed card at a time, marked, and played as one turn once the person
+says yes; no discard is made before (a whole set typed is played at once)."""
 
 from __future__ import annotations
 
 import pytest
-from textual.widgets import Static
-from tui_helpers import settle, spot_offset
+from textual.widgets import Input, OptionList, Static
+from tui_helpers import pick_by_keys, settle, shown, spot_offset
 
 import kibitz
 from kibitz.core.session import Session
@@ -102,3 +103,90 @@ async def test_the_move_list_numbers_the_seats_moves_not_the_cards_dealt(tmp_pat
         await settle(pilot)
         assert len(session.state.history) == 43
         assert str(app.part("#log-text", Static).render()).strip() == "1. South bid 120"
+
+
+async def test_any_cards_of_the_hand_make_the_set_in_any_order(tmp_path):
+    """The legal moves name only the set's next card in the game's order (never its highest
+    cards); a pick, by key or from the list, chooses any card of the hand all the same."""
+    session = declaring_south()
+    app = PlayApp(Driver(session.game, [None] * 4, session=session), tmp_path / "r.json",
+                  pause=0)
+    state = session.state
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        size = app.frame.moves[0]["set"]["size"]
+        hand = app.frame.observation["hand"]
+        highest = hand[-size:]
+        assert not {m["card"] for m in app.frame.moves} & set(highest[1:])
+        before = len(state.history)
+        app.view.focus()
+        for card in reversed(highest[1:]):  # from the top down: by the cursor keys
+            await pick_by_keys(pilot, app.view, card)
+            await pilot.pause()
+        assert app.picker.selected == list(reversed(highest[1:]))
+        assert f"discard {size} cards: {size - 1} chosen" in str(
+            app.part("#status", Static).render())
+        await pilot.press("m")  # the list offers every card of the hand
+        await pilot.pause()
+        menu = app.query_one("#menu", OptionList)
+        assert [str(menu.get_option_at_index(i).prompt) for i in range(menu.option_count)] == [
+            f"{'✓ ' if c in highest[1:] else ''}discard {c}" for c in hand]
+        menu.highlighted = hand.index(highest[0])
+        await pilot.press("enter")
+        await shown(pilot, ConfirmScreen)
+        await pilot.press("y")
+        await settle(pilot)
+        assert len(state.history) == before + size
+        assert sorted(state.observation(0)["discards"]) == sorted(highest)
+
+
+async def test_cards_typed_one_at_a_time_join_the_set_and_none_is_played_alone(tmp_path):
+    session = declaring_south()
+    app = PlayApp(Driver(session.game, [None] * 4, session=session), tmp_path / "r.json",
+                  pause=0)
+    state = session.state
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        size = app.frame.moves[0]["set"]["size"]
+        hand = app.frame.observation["hand"]
+        before = len(state.history)
+        await pilot.press("colon", *f"discard {hand[3]}", "enter")
+        await pilot.pause()
+        assert len(state.history) == before  # chosen, not discarded
+        assert app.picker.selected == [hand[3]] and app.message == f"discard: 1 of {size} chosen"
+        assert app.query_one("#entry", Input).value == ""
+        await pilot.press(*"zz9", "enter")  # not a card: refused, the set as it was
+        await pilot.pause()
+        assert "'zz9' is none of your cards" in app.message
+        assert app.picker.selected == [hand[3]]
+        await pilot.press("escape")  # leaving the box keeps the set
+        assert app.picker.selected == [hand[3]]
+        await pilot.press("colon", *" ".join(hand[-2:]).upper(), "enter")
+        await pilot.pause()
+        assert app.picker.selected == [hand[3], *hand[-2:]]
+        await pilot.press(*" ".join(hand[:size - 2]), "enter")  # one too many
+        await pilot.pause()
+        assert "unchoose one first" in app.message and len(app.picker.selected) == 3
+        await pilot.press(*" ".join(hand[:size - 3]), "enter")
+        await shown(pilot, ConfirmScreen)
+        await pilot.press("y")
+        await settle(pilot)
+        assert len(state.history) == before + size
+        assert sorted(state.observation(0)["discards"]) == sorted(
+            [hand[3], *hand[-2:], *hand[:size - 3]])
+
+
+async def test_a_whole_set_typed_is_played_at_once(tmp_path):
+    session = declaring_south()
+    app = PlayApp(Driver(session.game, [None] * 4, session=session), tmp_path / "r.json",
+                  pause=0)
+    state = session.state
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        size = app.frame.moves[0]["set"]["size"]
+        hand = app.frame.observation["hand"]
+        before = len(state.history)
+        await pilot.press("colon", *" ".join(["discard", *reversed(hand[-size:])]), "enter")
+        await settle(pilot)
+        assert len(state.history) == before + size
+        assert sorted(state.observation(0)["discards"]) == sorted(hand[-size:])

@@ -34,7 +34,7 @@ from kibitz.core.stats import Entry
 from kibitz.tui.analysis import AnalysisRun, AnalysisScreen
 from kibitz.tui.driver import OFFERED, PlayDriver
 from kibitz.tui.panels import chat_text, log_text, move_spots, seats_text, status_text
-from kibitz.tui.picker import Pick, Picker, names_card, pickable
+from kibitz.tui.picker import Pick, Picker, names_card, pickable, set_moves, set_of
 from kibitz.tui.screens import (
     ConfirmScreen,
     GameOverScreen,
@@ -103,6 +103,8 @@ class PlayApp(App[None]):
         self.pause = pause
         """Seconds between two computer moves, so that a person can follow them."""
         self.picker = Picker()
+        self.listed: list[dict[str, Any]] = []
+        """What the move list shows, in its order."""
         self.description = driver.game.description()
         self.hint: Hint | None = None
         self.back_to: int | None = None
@@ -191,8 +193,9 @@ class PlayApp(App[None]):
         self.part("#log-text", Static).update(log_text(self.frame, self.driver.log))
         self.part("#log", VerticalScroll).scroll_end(animate=False)
         self._show_chat()
-        self._fill_menu(self.frame.moves)
-        texts = [m["text"] for m in self.frame.moves]
+        choices = self._choices()
+        self._fill_menu(choices)
+        texts = [m["text"] for m in choices]
         self.part("#entry", Input).suggester = SuggestFromList(texts, case_sensitive=False)
         self.part("#keys", Static).update(self._keys_line())
 
@@ -203,18 +206,23 @@ class PlayApp(App[None]):
         self.part("#chat-text", Static).update(chat_text(self.frame, self.driver.chat))
         chat.scroll_end(animate=False)
 
+    def _choices(self) -> list[dict[str, Any]]:
+        """What the person may choose now: the legal moves or, while a set is chosen, each
+        of their cards (the view's spots) that may join it."""
+        cards = [spot for row in self.view.layout_spots() for spot in row]
+        return set_moves(self.frame.moves, cards)
+
     def _fill_menu(self, moves: list[dict[str, Any]]) -> None:
         """List ``moves``, a set's chosen cards marked; the same moves listed again keep the
         highlighted one (choosing a set's cards from the list)."""
         menu = self.part("#menu", OptionList)
-        ids = [str(m["id"]) for m in moves]
-        same = ids == [menu.get_option_at_index(i).id for i in range(menu.option_count)]
+        same = [m["text"] for m in moves] == [m["text"] for m in self.listed]
         keep = menu.highlighted if same else None
+        self.listed = moves
         chosen = self.picker.selected
         menu.clear_options()
         menu.add_options([
-            Option(f"{'✓ ' if any(names_card(m, c) for c in chosen) else ''}{m['text']}",
-                   id=str(m["id"]))
+            Option(f"{'✓ ' if any(names_card(m, c) for c in chosen) else ''}{m['text']}")
             for m in moves
         ])  # fmt: skip
         menu.display = bool(moves)
@@ -235,7 +243,7 @@ class PlayApp(App[None]):
     def _keys(self) -> list[tuple[str, str]]:
         """Every key that works now, with what it does (the help)."""
         out = [("arrows", "move the cursor"), ("Enter", "pick the square, pile or card")]
-        out.append(("Esc", "drop what was picked; leave the typing box"))
+        out.append(("Esc", "leave the typing box; drop what was picked"))
         out += [(_key_name(b.key), b.tooltip or b.description) for b in self._working_bindings()]
         out.append(("Tab", "next panel (board, moves, typing)"))
         return out
@@ -444,27 +452,52 @@ class PlayApp(App[None]):
         self.say("")
         self._show()
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+    @on(OptionList.OptionSelected, "#menu")
+    def _listed_chosen(self, event: OptionList.OptionSelected) -> None:
         """Play the chosen move; a card of a set (a discard) is chosen for the set instead,
         played whole once complete, as when its card is picked."""
-        if event.option.id is None:
-            return
-        action = int(event.option.id)
-        move = next((m for m in self.frame.moves if m["id"] == action), None)
-        if move is not None and "set" in move and move.get("card"):
+        move = self.listed[event.option_index]
+        if "set" in move:
             self._picked(self.picker.pick(move["card"], self.frame.moves))
         else:
-            self.play(action)
+            self.play(move["id"])
 
     @on(Input.Submitted, "#entry")
     def _typed(self, event: Input.Submitted) -> None:
-        if event.value.strip():
-            self.play(event.value.strip())
+        """Play the move typed; while a set is chosen, see ``_typed_set``."""
+        text = event.value.strip()
+        if not text:
+            return
+        of = set_of(self.frame.moves)
+        if of is None:
+            self.play(text)
+        else:
+            self._typed_set(text, of)
+
+    def _typed_set(self, text: str, of: dict[str, Any]) -> None:
+        """While a set is chosen: the whole set typed is played as typed (the game checks
+        it); fewer cards join the set being chosen (never played alone, which would fix the
+        set's first cards); words that are none of the person's cards are refused."""
+        words = text.split()
+        if words and words[0].lower() == of["turn"].lower():
+            words = words[1:]
+        if len(words) >= of["size"]:
+            self.play(text)
+            return
+        cards = {m["card"].lower(): m["card"] for m in self._choices()}
+        strange = [w for w in words if w.lower() not in cards]
+        if strange or not words:
+            what = f"{strange[0]!r} is none of your cards" if strange else "no card typed"
+            self.say(f"{what}: type the {of['size']} cards of the set ({of['turn']} CARD "
+                     f"CARD ...), or some of them to choose them", ERROR)
+            return
+        self.part("#entry", Input).value = ""
+        self._picked(self.picker.add([cards[w.lower()] for w in words], of))
 
     @on(Input.Changed, "#entry")
     def _typing(self, event: Input.Changed) -> None:
         typed = event.value.strip().lower()
-        self._fill_menu([m for m in self.frame.moves if m["text"].lower().startswith(typed)])
+        self._fill_menu([m for m in self._choices() if m["text"].lower().startswith(typed)])
 
     # -- actions ---------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -499,17 +532,21 @@ class PlayApp(App[None]):
             self.say("no moves to choose from now", ERROR)
             return
         self.part("#entry", Input).value = ""
-        self._fill_menu(self.frame.moves)
+        self._fill_menu(self._choices())
         self.part("#menu", Widget).focus()
 
     def action_back(self) -> None:
-        """Leave the typing box or the menu: the board (or the menu) again, all moves listed;
-        or put the chat box away."""
+        """Leave the typing box (what was picked stays: a set's cards typed, then picked) or
+        the menu (what was picked is dropped): the board (or the menu) again, all moves
+        listed; or put the chat box away."""
         if self.part("#say", Input).has_focus:
             self._close_chat()
             return
-        self.part("#entry", Input).value = ""
-        self.picker.drop()
+        entry = self.part("#entry", Input)
+        if not entry.has_focus and (self.picker.chosen or self.picker.selected):
+            self.picker.drop()
+            self.say("")
+        entry.value = ""
         self._show()
         self._focus_for_turn(leave_typing=True)
 

@@ -10,6 +10,7 @@ from rich.style import Style
 from rich.text import Text
 
 from kibitz.tui.driver import ChatLine, LogEntry, PlayDriver
+from kibitz.tui.picker import set_of
 from kibitz.tui.views.base import MUTED, Frame
 
 
@@ -25,7 +26,8 @@ def seats_text(driver: PlayDriver, frame: Frame) -> Text:
 
 
 def status_text(driver: PlayDriver, frame: Frame, thinking: bool) -> Text:
-    """Whose turn (or the result), the phase and the scores."""
+    """Whose turn (or the result), the phase, the cards of a set still to choose and the
+    scores."""
     obs = frame.observation
     out = Text()
     if obs["result"] is not None:
@@ -43,6 +45,9 @@ def status_text(driver: PlayDriver, frame: Frame, thinking: bool) -> Text:
         out.append(f"  [{obs['phase']}]", Style(color=MUTED))
     if driver.autoplay_on():
         out.append("  [autoplay]", Style(color=MUTED))
+    if (of := set_of(frame.moves)) is not None:
+        out.append(f"\n{of['turn']} {of['size']} cards: {len(frame.selected)} chosen",
+                   Style(bold=True))
     seed = driver.deal_number()
     if driver.game.perfect_information and seed is not None:  # hidden cards: the seed is too
         title = frame.description.get("title") or driver.game.name

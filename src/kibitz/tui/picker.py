@@ -2,9 +2,12 @@
 
 Moves with ``from`` and ``to`` fields are chosen in two picks (the piece or pile, then
 where it goes); other moves by one pick of a card they name (``card``, or ``cards``
-holding that one card), except the cards of a ``set`` (a discard set): each pick chooses or
-unchooses one, and once ``size`` are chosen they make one turn. Spots are the fields' values
-as text.
+holding that one card), except while the moves choose a ``set`` (a discard set: ``size``
+cards, played as one turn ``TURN CARD CARD ...``): then each pick chooses or unchooses any
+of the viewer's cards (the view's spots), in any order, and once ``size`` are chosen they make
+one turn, which the game checks whole (a legal move names only a set's next card in the
+game's own order, so the moves alone cannot say which cards may join it). Spots are the
+fields' values as text.
 """
 
 from __future__ import annotations
@@ -28,6 +31,22 @@ def two_step(moves: list[Move]) -> bool:
 def names_card(move: Move, card: str) -> bool:
     """Whether ``move`` plays exactly the card ``card``."""
     return move.get("card") == card or move.get("cards") == [card]
+
+
+def set_of(moves: list[Move]) -> dict[str, Any] | None:
+    """The set these moves choose cards for (``size`` still to choose, the ``turn`` word that
+    plays them), or None."""
+    return next((m["set"] for m in moves if "set" in m), None)
+
+
+def set_moves(moves: list[Move], cards: list[str]) -> list[Move]:
+    """What a list of moves offers: while a set is chosen, one entry per card of ``cards``
+    (the viewer's) that may join it (``text`` ``TURN CARD``, ``card``, ``set``; no ``id``: a
+    set is played whole); else the moves themselves."""
+    of = set_of(moves)
+    if of is None:
+        return moves
+    return [{"text": f"{of['turn']} {card}", "card": card, "set": of} for card in cards]
 
 
 def pickable(moves: list[Move]) -> bool:
@@ -70,11 +89,11 @@ class Picker:
         if not moves:
             self.chosen = None
             return Pick("error", message="it is not your turn")
+        of = set_of(moves)
+        if of is not None:
+            return self._choose(at, of)
         if not two_step(moves):
-            named = [m for m in moves if names_card(m, at)]
-            if named and all("set" in m for m in named):
-                return self._choose(at, named[0]["set"])
-            return _one_of(named, f"no move plays {at}")
+            return _one_of([m for m in moves if names_card(m, at)], f"no move plays {at}")
         if at == self.chosen:
             self.chosen = None
             return Pick("cancel")
@@ -93,20 +112,30 @@ class Picker:
             return Pick("chosen")
         return Pick("error", message=f"{self.chosen} cannot go to {at}")
 
-
     def _choose(self, card: str, of: dict[str, Any]) -> Pick:
         """Choose ``card`` for a set of ``of["size"]`` cards, or unchoose it."""
         if card in self.selected:
             self.selected.remove(card)
-        else:
-            self.selected.append(card)
+            return self._progress(of)
+        return self.add([card], of)
+
+    def add(self, cards: list[str], of: dict[str, Any]) -> Pick:
+        """Choose ``cards`` (typed) for the set too, those chosen already staying chosen; a
+        set that would grow past its size is left as it was."""
+        before = list(self.selected)
+        self.selected += [c for c in dict.fromkeys(cards) if c not in before]
+        if len(self.selected) <= of["size"]:
+            return self._progress(of)
+        self.selected = before
+        return Pick("error", message=f"{of['size']} cards make the set and {len(before)} are "
+                                     "chosen already: unchoose one first")
+
+    def _progress(self, of: dict[str, Any]) -> Pick:
+        """How far the set is: the cards still to choose, or the whole set's turn."""
         size, chosen = of["size"], len(self.selected)
         if chosen < size:
             return Pick("chosen", message=f"{of['turn']}: {chosen} of {size} chosen")
-        if chosen == size:
-            return Pick("turn", message=" ".join([of["turn"], *self.selected]))
-        self.selected.remove(card)
-        return Pick("error", message=f"{size} cards are chosen already: unchoose one first")
+        return Pick("turn", message=" ".join([of["turn"], *self.selected]))
 
 
 def _one_of(moves: list[Move], none: str) -> Pick:

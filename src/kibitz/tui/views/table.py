@@ -20,6 +20,7 @@ from typing import Any
 from rich.style import Style
 from rich.text import Text
 
+from kibitz.tui.picker import set_of
 from kibitz.tui.views.base import MUTED, GameView, label_chip
 
 INKS = {"red": "#c0392b", "yellow": "#9a7d0a", "green": "#1e8449", "black": "#111111"}
@@ -64,6 +65,10 @@ class TableView(GameView):
         return chip
 
     def _playable(self) -> set[str]:
+        """The hand's cards a pick may choose: those a legal move plays, or every one while
+        a set (the discards) is chosen."""
+        if set_of(self.frame.moves) is not None:
+            return set(self.frame.observation["hand"] or ())
         return {m["card"] for m in self.frame.moves if m.get("card")}
 
     def _seat_label(self, seat: int) -> Text:
