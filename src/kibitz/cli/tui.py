@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import secrets
 import time
 from dataclasses import asdict
@@ -28,6 +29,18 @@ def default_record_path(game: str) -> Path:
     """Where a game's record goes when ``--record`` is not given."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
     return platformdirs.user_data_path("kibitz") / "records" / f"{game}-{stamp}.json"
+
+
+def check_record_path(path: Path) -> None:
+    """Refuse (one line, status 2) a ``--record`` path that cannot become a file: a folder,
+    or a place under a file or a folder not writable; missing folders are made later."""
+    if path.is_dir():
+        fail(f"--record {path} is a folder; give a file to write, e.g. {path / 'game.json'}")
+    above = next(p for p in path.absolute().parents if p.exists())
+    if not above.is_dir():
+        fail(f"--record {path}: {above} is a file, not a folder")
+    if not os.access(above, os.W_OK | os.X_OK):
+        fail(f"--record {path}: the folder {above} is not writable")
 
 
 @app.command("play")
@@ -57,7 +70,8 @@ def play_cmd(
     ] = None,
     record: Annotated[
         Path | None,
-        typer.Option(help="Write the record here (also on quitting an unfinished game)."),
+        typer.Option(help="Write the record to this file (also on quitting an unfinished "
+                     "game); missing folders are made."),
     ] = None,
     load: Annotated[
         Path | None, typer.Option(help="Go on with the game of this record (JSON or text).")
@@ -88,6 +102,8 @@ def play_cmd(
 
     if pause < 0:
         fail(f"--pause must not be negative, got {pause}")
+    if record is not None:
+        check_record_path(record)
     if autoplay and make_game(game, None).assistant() is None:
         fail(f"--autoplay: {game} has no autoplay (only games with a solver play their safe "
              "moves by themselves)")
@@ -127,8 +143,8 @@ def play_cmd(
     book = StatsBook(stats or default_stats_path())
     play = PlayApp(driver, path, save_unfinished=record is not None, pause=pause, stats=book)
     play.run()
-    if play.driver.is_over() or record is not None:
-        typer.echo(f"record: {play.record_path}")
+    if play.recorded is not None:
+        typer.echo(f"record: {play.recorded}")
 
 
 @app.command("stats")

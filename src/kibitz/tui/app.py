@@ -32,7 +32,7 @@ from kibitz.core.errors import KibitzError
 from kibitz.core.session import Step
 from kibitz.core.stats import Entry
 from kibitz.tui.analysis import AnalysisRun, AnalysisScreen
-from kibitz.tui.driver import OFFERED, PlayDriver
+from kibitz.tui.driver import OFFERED, PlayDriver, RecordFileError
 from kibitz.tui.panels import chat_text, log_text, move_spots, seats_text, status_text
 from kibitz.tui.picker import Pick, Picker, names_card, pickable, set_moves, set_of
 from kibitz.tui.screens import (
@@ -367,9 +367,19 @@ class PlayApp(App[None]):
             self.say(message, ERROR)
             self._show()
 
+    def _write_record(self) -> str | None:
+        """Write the game's record where it goes; why it could not be, or None (written, or
+        none to write)."""
+        try:
+            self.recorded = self.driver.write_record(self.record_path)
+        except RecordFileError as exc:
+            self.recorded = None
+            return str(exc)
+        return None
+
     def _game_over(self) -> None:
         driver = self.driver
-        self.recorded = driver.write_record(self.record_path)
+        problem = self._write_record()
         end = driver.ending()
         result = end.text if end else "over"
         heading = "Game over"
@@ -380,7 +390,12 @@ class PlayApp(App[None]):
             line = self._count()
         except StatsFileError as exc:
             line = str(exc)
-        record = None if self.recorded is None else str(self.recorded)
+        if problem is not None:
+            record = f"Record not written: {problem}"
+        elif self.recorded is not None:
+            record = f"Record written to {self.recorded}"
+        else:
+            record = "Record not written"
         screen = GameOverScreen(heading, result, record, can_undo, line,
                                 can_new=driver.offers("new_game"))
         self.push_screen(screen, self._after_over)
@@ -786,14 +801,16 @@ class PlayApp(App[None]):
         if deal is None:
             return
         old, problem = self.driver, ""
-        if not old.is_over():
-            if self.save_unfinished:
-                self.recorded = old.write_record(self.record_path)
-            elif self.stats is not None and self._abandons():
-                try:
-                    self._count()
-                except StatsFileError as exc:
-                    problem = str(exc)
+        if not old.is_over() and self.save_unfinished:
+            unsaved = self._write_record()
+            if unsaved is not None:  # kept here rather than lost
+                self.say(f"{unsaved}; this game is not saved, so it goes on", ERROR)
+                return
+        elif not old.is_over() and self.stats is not None and self._abandons():
+            try:
+                self._count()
+            except StatsFileError as exc:
+                problem = str(exc)
         seed = old.game.parse_seed(deal) if deal else None
         self._epoch += 1  # the old game's pending work is dropped
         self.busy = "dealing"
@@ -825,11 +842,14 @@ class PlayApp(App[None]):
 
     def action_leave(self) -> None:
         """Quit; an unfinished game begun and not saved to go on with is abandoned, which
-        counts as lost once the person says so."""
+        counts as lost once the person says so (one whose record cannot be written is
+        abandoned too, if the person says so)."""
         if self.driver.is_over():
             self.exit()
+        elif self.save_unfinished and (unsaved := self._write_record()) is not None:
+            self.push_screen(ConfirmScreen(f"{unsaved}. Quit without saving this game?"),
+                             self._abandon)
         elif self.save_unfinished:
-            self.recorded = self.driver.write_record(self.record_path)
             self.exit()
         elif self.stats is not None and self._abandons():
             self.push_screen(ConfirmScreen("Quit? This unfinished game counts as lost."),
@@ -843,10 +863,12 @@ class PlayApp(App[None]):
         return entry is not None and (self.counted is None or self.counted.score < 0)
 
     def _abandon(self, yes: bool | None) -> None:
+        """Quit once the person says yes, the game counted as lost where it counts."""
         if not yes:
             return
         try:
-            self._count()
+            if self.stats is not None and self._abandons():
+                self._count()
         except StatsFileError as exc:
             self.exit(message=str(exc))
             return

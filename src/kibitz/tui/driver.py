@@ -19,7 +19,7 @@ from typing import Any, Protocol
 from kibitz.ai import make_agent
 from kibitz.core.agent import Agent
 from kibitz.core.capabilities import Hint, Verdict, level_name
-from kibitz.core.errors import IllegalAction
+from kibitz.core.errors import IllegalAction, KibitzError
 from kibitz.core.game import Game, State
 from kibitz.core.record import dumps_record, replay
 from kibitz.core.rng import Rng
@@ -133,6 +133,21 @@ class PlayDriver(Protocol):
     def link(self, notify: Notify) -> Coroutine[Any, Any, None] | None: ...
     def comeback(self) -> str | None: ...
     def close(self) -> None: ...
+
+
+class RecordFileError(KibitzError):
+    """The record cannot be written where it goes (the game itself goes on)."""
+
+
+def save_record(path: Path, record: dict[str, Any]) -> Path:
+    """Write ``record`` to ``path``, its folders made as needed; RecordFileError says why
+    it cannot be (a folder there, no room, no right to write), so that the game is kept."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(dumps_record(record), encoding="utf-8")
+    except OSError as exc:
+        raise RecordFileError(f"record {path}: {exc.strerror or exc}") from exc
+    return path
 
 
 def winnable_number(game: Game) -> int:
@@ -481,10 +496,8 @@ class Driver:
         })  # fmt: skip
 
     def write_record(self, path: Path) -> Path:
-        """Write the record to ``path`` (folders made as needed)."""
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(dumps_record(self.record()), encoding="utf-8")
-        return path
+        """Write the record to ``path`` (``save_record``)."""
+        return save_record(path, self.record())
 
     # -- the next game ---------------------------------------------------------------------
     def new_game(self, seed: int | None) -> Driver:

@@ -26,11 +26,10 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus, WebSocketExce
 from kibitz.core.capabilities import Hint, Verdict
 from kibitz.core.errors import IllegalAction
 from kibitz.core.game import Game
-from kibitz.core.record import dumps_record
 from kibitz.core.registry import load
 from kibitz.core.session import Step
 from kibitz.core.stats import Entry
-from kibitz.tui.driver import ChatLine, Ending, LogEntry, Notify, agent_label
+from kibitz.tui.driver import ChatLine, Ending, LogEntry, Notify, agent_label, save_record
 from kibitz.tui.link import (
     FORMS,
     TableError,
@@ -334,12 +333,9 @@ class RemoteDriver:
         return self.final
 
     def write_record(self, path: Path) -> Path | None:
-        """Write the finished game's record fetched from the server (None: none came)."""
-        if self.final is None:
-            return None
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(dumps_record(self.final), encoding="utf-8")
-        return path
+        """Write the finished game's record fetched from the server (None: none came;
+        ``save_record``)."""
+        return None if self.final is None else save_record(path, self.final)
 
     def _fetch_record(self) -> None:
         try:

@@ -91,7 +91,7 @@ class SeatsScreen(ModalScreen[list[int] | None]):
 
 
 class GameOverScreen(ModalScreen[str]):
-    """The result and where the record was written; answers the key the person chose
+    """The result and where the record was written (or why not); answers the key the person chose
     (look, quit, undo or analyse)."""
 
     BINDINGS: ClassVar[list[Binding]] = [
@@ -103,10 +103,11 @@ class GameOverScreen(ModalScreen[str]):
     ]
 
     def __init__(
-        self, heading: str, result: str, record: str | None, can_undo: bool,
+        self, heading: str, result: str, record: str, can_undo: bool,
         stats: str | None = None, can_new: bool = True,
     ) -> None:  # fmt: skip
-        """``stats``: the game's line of the person's statistics, where the game counts;
+        """``record``: the line saying where the record was written (or why not);
+        ``stats``: the game's line of the person's statistics, where the game counts;
         ``can_new``: whether ``n`` starts a new game (not at a server's table)."""
         super().__init__()
         self.can_new = can_new
@@ -124,9 +125,7 @@ class GameOverScreen(ModalScreen[str]):
         with Vertical(id="over", classes="panel"):
             yield Static(self.heading, classes="heading")
             yield Static(self.result, id="result")
-            yield Static(
-                f"Record written to {self.record}" if self.record else "Record not written"
-            )
+            yield Static(self.record, id="record")
             if self.stats:
                 yield Static(self.stats, id="stats")
             yield Static(keys, classes="note")
