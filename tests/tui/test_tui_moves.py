@@ -141,3 +141,23 @@ async def test_a_colon_is_text_in_the_typing_box_and_in_a_dialog(tmp_path):
         dialog = await shown(pilot, NewGameScreen)
         await pilot.press("1", "colon")
         assert dialog.query_one("#deal", Input).value == "1:"
+
+
+async def test_a_colon_pressed_again_in_the_typing_box_is_not_typed(tmp_path):
+    """After a typed move the box keeps the cursor; the habit of `:` before the next move
+    must not make it a refused `:move`."""
+    app = make_app("smess", tmp_path / "r.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for _ in range(2):
+            move = app.frame.moves[0]["text"]
+            await pilot.press("colon", *(c if c != "-" else "minus" for c in move))
+            assert app.part("#entry", Input).value == move
+            await pilot.press("enter")
+            await settle(pilot)
+            assert app.part("#entry", Input).has_focus and app.message == ""
+            assert person_moves(app)[-1] == move
+        app.part("#entry", Input).value = f":{app.frame.moves[0]['text']}"  # pasted with it
+        await pilot.press("enter")
+        await settle(pilot)
+        assert len(person_moves(app)) == 3

@@ -53,6 +53,16 @@ NOTE = Style(color="#f5b041")
 W = TypeVar("W", bound=Widget)
 
 
+class MoveBox(Input):
+    """The box a move is typed in: ``:`` after some text is text (captures: ``QD:c0``); at
+    its start it is the key that opens the box pressed again, left to the app's binding."""
+
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        if character == ":" and not self.value[: self.cursor_position].strip():
+            return False
+        return super().check_consume_key(key, character)
+
+
 class PlayApp(App[None]):
     """One game in the terminal."""
 
@@ -145,7 +155,7 @@ class PlayApp(App[None]):
             yield Input(placeholder="say it: Enter sends, Esc cancels", id="say",
                         select_on_focus=False)
             yield OptionList(id="menu")
-            yield Input(placeholder="type a move (: ), Enter plays", id="entry")
+            yield MoveBox(placeholder="type a move (: ), Enter plays", id="entry")
             yield Static(id="keys")
 
     def on_mount(self) -> None:
@@ -480,7 +490,7 @@ class PlayApp(App[None]):
     @on(Input.Submitted, "#entry")
     def _typed(self, event: Input.Submitted) -> None:
         """Play the move typed; while a set is chosen, see ``_typed_set``."""
-        text = event.value.strip()
+        text = _move_text(event.value)
         if not text:
             return
         of = set_of(self.frame.moves)
@@ -511,7 +521,7 @@ class PlayApp(App[None]):
 
     @on(Input.Changed, "#entry")
     def _typing(self, event: Input.Changed) -> None:
-        typed = event.value.strip().lower()
+        typed = _move_text(event.value).lower()
         self._fill_menu([m for m in self._choices() if m["text"].lower().startswith(typed)])
 
     # -- actions ---------------------------------------------------------------------------
@@ -535,12 +545,8 @@ class PlayApp(App[None]):
         """Focus the typing box before the next key is handled: ``:`` is bound ahead of the
         focused widget and focus moves at once, so keys that arrive together (typed fast
         over a slow link) all go to the box, never to the board or the menu before it. In
-        the box, ``:`` is text (Cardmate's captures: ``QD:c0``)."""
-        entry = self.part("#entry", Input)
-        if entry.has_focus:
-            entry.insert_text_at_cursor(":")
-        else:
-            self.screen.set_focus(entry)
+        the box, ``:`` comes here only at the start (``MoveBox``), and is dropped."""
+        self.screen.set_focus(self.part("#entry", Input))
 
     def action_move_menu(self) -> None:
         if not self.frame.moves:
@@ -873,6 +879,12 @@ class PlayApp(App[None]):
             self.exit(message=str(exc))
             return
         self.exit()
+
+
+def _move_text(typed: str) -> str:
+    """The move in what was typed: no spaces around it, nor a leading ``:`` (the key that
+    opens the typing box, pasted in with the move)."""
+    return typed.strip().lstrip(":").strip()
 
 
 def _key_name(key: str) -> str:
