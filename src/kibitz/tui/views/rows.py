@@ -85,10 +85,11 @@ class RowsView(GameView):
         return out
 
     def _row(self, seat: int, width: int) -> list[Text]:
-        """The seat's row: its cards (pairs joined), strength, then pairs and boosts."""
+        """The seat's row: its cards (each pair's two joined), strength, then pairs and
+        boosts."""
         row = self.frame.observation["rows"][seat]
         cards = row["cards"]
-        paired = {i for pair in row["pairs"] for i in pair}
+        pairs = {frozenset(pair) for pair in row["pairs"]}
         last = self._last_laid(seat)
         line = Text("  row ")
         for i, card in enumerate(cards):
@@ -96,7 +97,7 @@ class RowsView(GameView):
             if i >= len(cards) - last:
                 chip.stylize(LAST)
             line.append_text(chip)
-            joined = i + 1 < len(cards) and i in paired and i + 1 in paired
+            joined = frozenset((i, i + 1)) in pairs  # one pair's cards, not two pairs side by side
             line.append("═" if joined else " ", Style(color=PLAYABLE))
         if not cards:
             line.append("(empty) ", Style(italic=True, color=MUTED))
