@@ -88,6 +88,9 @@ def test_illegal_actions_change_nothing() -> None:
     assert "Fortress #1" in environment.render()
     with pytest.raises(ValueError, match="integer action"):
         environment.step("9-F")
+    legal = int(np.flatnonzero(info["action_mask"])[0])
+    environment.step(np.array(legal))  # a policy's predict() gives 0-d arrays
+    assert environment.state.history == [legal]
     with pytest.raises(InvalidOptions, match="pettingzoo"):
         KibitzSoloEnv("smess")
 
@@ -133,6 +136,21 @@ def test_the_others_play_inside_step_and_a_seed_replays_the_game() -> None:
     rewards, _ = versus(scored, 3)
     side = scored.game.sides().index(scored.game.side_of(1))
     assert sum(rewards) == scored.state.scores()[side]
+
+
+def test_a_dealt_game_against_agents_plays_the_deal_named_or_drawn_and_says_which() -> None:
+    environment = KibitzVersusEnv("cardmate", opponent="random", suit_setup=True)
+    seven, info = environment.reset(seed=0, options={"deal": 7})
+    assert info["deal"] == 7 == environment.state.seed
+    eight, info = environment.reset(seed=0, options={"deal": 8})
+    assert info["deal"] == 8 and not np.array_equal(seven, eight)
+    _, drawn = environment.reset(seed=0)
+    _, again = environment.reset(seed=0)
+    assert drawn["deal"] == again["deal"] >= 1  # drawn from the seed
+    undealt = KibitzVersusEnv("smess", opponent="random")
+    assert "deal" not in undealt.reset(seed=0)[1]
+    with pytest.raises(InvalidOptions, match="not dealt from a number; drop option 'deal'"):
+        undealt.reset(seed=0, options={"deal": 3})
 
 
 def test_the_learner_meets_the_game_default_level_or_one_spec_a_seat() -> None:

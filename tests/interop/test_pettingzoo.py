@@ -1,5 +1,6 @@
 """The PettingZoo adapter: PettingZoo's own API test on every game and Rook preset, the
-seats' private observations, chance and deals from the seed, truncation, bad actions."""
+seats' private observations, chance and deals from the seed, truncation, bad actions,
+rendering (PettingZoo's render test) and NumPy actions."""
 
 from __future__ import annotations
 
@@ -7,9 +8,10 @@ import warnings
 
 import numpy as np
 import pytest
-from pettingzoo.test import api_test
+from pettingzoo.test import api_test, render_test
 from short_games import CASES
 
+import kibitz
 from kibitz.core.errors import InvalidOptions
 from kibitz.interop.pettingzoo import env, raw_env
 
@@ -81,6 +83,28 @@ def test_seeds_repeat_games_and_deals_can_be_named() -> None:
     assert fortress.state.seed == first
     with pytest.raises(InvalidOptions, match="deal"):
         raw_env("smess").reset(options={"deal": 3})
+
+
+@pytest.mark.parametrize("name", sorted(kibitz.games()))
+def test_render_test_passes_and_human_mode_prints_the_picture(name: str, capsys) -> None:
+    render_test(lambda render_mode=None: env(name, render_mode=render_mode))
+    human = raw_env(name, render_mode="human")
+    human.reset(seed=1)
+    capsys.readouterr()
+    assert human.render() is None
+    assert capsys.readouterr().out == human.state.render() + "\n"
+    with pytest.raises(ValueError, match="render_mode must be None, 'human' or 'ansi'"):
+        raw_env(name, render_mode="rgb_array")
+
+
+def test_a_numpy_action_is_taken_as_its_integer() -> None:
+    smess = raw_env("smess")
+    smess.reset(seed=0)
+    first = smess.state.legal_actions()[0]
+    smess.step(np.array(first))  # a policy's predict() gives 0-d arrays
+    assert smess.state.history == [first]
+    with pytest.raises(ValueError, match="integer action id"):
+        smess.step(np.array([first, first]))
 
 
 def test_bad_actions_are_refused_and_change_nothing() -> None:

@@ -42,7 +42,14 @@ from kibitz.core.game import State
 from kibitz.core.play import play_out
 from kibitz.core.registry import game_class, games
 from kibitz.core.rng import Rng
-from kibitz.interop.params import research_game, start_state
+from kibitz.interop.params import (
+    RENDER_MODES,
+    action_id,
+    render_mode_checked,
+    rendered,
+    research_game,
+    start_state,
+)
 
 REWARDS = ("score", "result")
 """``score``: the change of the running score each move; ``result``: the final returns."""
@@ -52,14 +59,13 @@ class KibitzEnv(gymnasium.Env):
     """What the two environments share: the spaces, a step's checks, the reward, the
     learner's view (``seat``) and its rendering."""
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "render_fps": 1}
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": list(RENDER_MODES), "render_fps": 1}
 
     def __init__(
         self, game: str, seat: int = 0, render_mode: str | None = None, reward: str = "score",
         **options: Any,
     ) -> None:
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+        render_mode_checked(render_mode)
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, got {reward!r}")
         self.game = research_game(game, **options)
@@ -83,13 +89,12 @@ class KibitzEnv(gymnasium.Env):
         state = self._state()
         if state.is_terminal():
             raise RuntimeError("the game is over: call reset() to play another")
-        if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
-            raise ValueError(f"action must be an integer action id, got {action!r}")
+        action = action_id(action)
         info: dict[str, Any] = {}
         reward = 0.0
-        if state.is_legal(int(action)):
+        if state.is_legal(action):
             before = self._score()
-            state.apply(int(action))
+            state.apply(action)
             self._others()
             reward = self._score() - before
         else:
@@ -103,10 +108,13 @@ class KibitzEnv(gymnasium.Env):
         return self._observe(), float(reward), terminated, truncated, info
 
     def _started(self) -> tuple[np.ndarray, dict[str, Any]]:
-        """What ``reset`` returns: the observation, the legal mask and, for a game over
-        before the learner's first move (a deal with no move), its outcome."""
+        """What ``reset`` returns: the observation, the legal mask, the deal's number in a
+        game dealt from one and, for a game over before the learner's first move (a deal
+        with no move), its outcome."""
         state = self._state()
         info: dict[str, Any] = {"action_mask": state.legal_actions_mask()}
+        if self.game.chance_mode() == "seeded":
+            info["deal"] = state.seed
         out = state.outcome()
         if out is not None:
             info["outcome"] = out.to_json()
@@ -126,10 +134,10 @@ class KibitzEnv(gymnasium.Env):
         return np.array(self._state().observation_tensor(self.seat), dtype=np.float32)
 
     def render(self) -> str | None:
-        """The game's text picture as the learner's seat sees it, in ``ansi`` mode."""
-        if self.render_mode is None:
-            return None
-        return self._state().render(self.seat if self.game.num_players > 1 else None)
+        """The game's text picture as the learner's seat sees it (``ansi``: returned,
+        ``human``: printed)."""
+        seat = self.seat if self.game.num_players > 1 else None
+        return rendered(lambda: self._state().render(seat), self.render_mode)
 
     def _state(self) -> State:
         if self.state is None:
@@ -158,10 +166,7 @@ class KibitzSoloEnv(KibitzEnv):
         rng = self.np_random
         deal = (options or {}).get("deal")
         self.state = start_state(self.game, lambda n: int(rng.integers(1, n + 1)), deal)
-        observation, info = self._started()
-        if self.game.chance_mode() == "seeded":
-            info["deal"] = self.state.seed
-        return observation, info
+        return self._started()
 
 
 Policy = Callable[[np.ndarray, np.ndarray], int]
@@ -182,13 +187,17 @@ class PolicyAgent(Agent):
 
     def choose(self, state: State, seat: int) -> int:
         """The policy's action; one that is not legal is refused by name."""
-        action = self.policy(np.array(state.observation_tensor(seat), dtype=np.float32),
+        chosen = self.policy(np.array(state.observation_tensor(seat), dtype=np.float32),
                              state.legal_actions_mask())  # fmt: skip
-        if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)) \
-                or not state.is_legal(int(action)):
-            raise ValueError(f"the policy at seat {seat} chose {action!r}, not a legal action "
+        try:
+            action = action_id(chosen)
+            legal = state.is_legal(action)
+        except ValueError:  # not an action id at all
+            legal = False
+        if not legal:
+            raise ValueError(f"the policy at seat {seat} chose {chosen!r}, not a legal action "
                              f"id (legal: {state.legal_actions()[:20]})")
-        return int(action)
+        return action
 
 
 class KibitzVersusEnv(KibitzEnv):
@@ -220,11 +229,17 @@ class KibitzVersusEnv(KibitzEnv):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[np.ndarray, dict[str, Any]]:
-        """A new game from the (re)seeded generator: its deal, chance and the agents' seeds;
-        the others play until it is the learner's turn."""
+        """A new game from the (re)seeded generator: its deal (``options={"deal": n}`` in a
+        game dealt from a number, reported as ``info["deal"]``), chance and the agents'
+        seeds; the others play until it is the learner's turn."""
         super().reset(seed=seed)
         draw = lambda: int(self.np_random.integers(0, 2**31))  # noqa: E731
-        self.state = self.game.new_initial_state(draw())
+        deal = (options or {}).get("deal")
+        if self.game.chance_mode() == "seeded" or deal is not None:  # (refused where none is)
+            rng = self.np_random
+            self.state = start_state(self.game, lambda n: int(rng.integers(1, n + 1)), deal)
+        else:  # the seed is only recorded: the chance outcomes are drawn below
+            self.state = self.game.new_initial_state(draw())
         self.chance = Rng(draw())
         self.agents = {
             s: PolicyAgent(spec) if callable(spec) else make_agent(spec, self.game, draw())

@@ -21,6 +21,8 @@ import typing
 from collections.abc import Callable
 from typing import Any, Literal
 
+import numpy as np
+
 from kibitz.core.errors import InvalidOptions
 from kibitz.core.game import Game, State
 from kibitz.core.options import parse_option_text
@@ -162,3 +164,34 @@ def start_state(game: Game, draw: Callable[[int], int], deal: int | None = None)
         if not state.is_terminal():
             break
     return state
+
+
+def action_id(action: Any) -> int:
+    """``action`` as an action id: a Python or NumPy integer, or a 0-d integer array (what a
+    policy's ``predict`` returns); ValueError for anything else (a bool too)."""
+    if isinstance(action, np.ndarray) and action.ndim == 0:
+        action = action[()]
+    if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+        raise ValueError(f"action must be an integer action id, got {action!r}")
+    return int(action)
+
+
+RENDER_MODES = ("human", "ansi")
+"""``ansi``: ``render()`` returns the game's text picture; ``human``: prints it."""
+
+
+def render_mode_checked(mode: str | None) -> str | None:
+    """``mode`` if it is None or one of ``RENDER_MODES``, else ValueError naming them."""
+    if mode is not None and mode not in RENDER_MODES:
+        raise ValueError(f"render_mode must be None, 'human' or 'ansi', got {mode!r}")
+    return mode
+
+
+def rendered(picture: Callable[[], str], mode: str | None) -> str | None:
+    """What ``render()`` gives in ``mode``: the picture (``ansi``), or None after printing it
+    (``human``, as a text game shows itself) or without making it (no mode)."""
+    if mode == "ansi":
+        return picture()
+    if mode == "human":
+        print(picture())
+    return None

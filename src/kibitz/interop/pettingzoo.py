@@ -9,7 +9,7 @@ move to make (``infos[agent]["deal"]``). Rewards come
 at the end (the game's returns); a game ended by a cap in the options (``max_plies``,
 ``max_rounds``, ``max_hands``, ``max_moves``) sets ``truncations``, a real end
 ``terminations``. An illegal action raises ValueError and changes nothing.
-``render_mode="ansi"`` makes ``render()`` return the game's text picture.
+``render_mode="ansi"`` makes ``render()`` return the game's text picture, ``"human"`` print it.
 """
 
 from __future__ import annotations
@@ -23,7 +23,14 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from kibitz.core.game import CHANCE, Game, State
-from kibitz.interop.params import research_game, start_state
+from kibitz.interop.params import (
+    RENDER_MODES,
+    action_id,
+    render_mode_checked,
+    rendered,
+    research_game,
+    start_state,
+)
 
 
 def _space(game: Game) -> spaces.Dict:
@@ -40,9 +47,7 @@ def _space(game: Game) -> spaces.Dict:
 
 def checked_action(state: State, action: Any) -> int:
     """``action`` as a legal action id of ``state``, else ValueError naming it."""
-    if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
-        raise ValueError(f"action must be an integer action id, got {action!r}")
-    action = int(action)
+    action = action_id(action)
     if not state.is_legal(action):
         legal = state.legal_actions()
         raise ValueError(
@@ -67,11 +72,11 @@ class KibitzAECEnv(AECEnv):
 
     def __init__(self, game: str, render_mode: str | None = None, **options: Any) -> None:
         super().__init__()
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+        render_mode_checked(render_mode)
         self.game = research_game(game, **options)
         self.metadata = {
-            "render_modes": ["ansi"], "name": f"kibitz_{game}_v0", "is_parallelizable": False,
+            "render_modes": list(RENDER_MODES), "name": f"kibitz_{game}_v0",
+            "is_parallelizable": False,
         }  # fmt: skip
         self.render_mode = render_mode
         self.possible_agents = [f"player_{i}" for i in range(self.game.num_players)]
@@ -148,10 +153,9 @@ class KibitzAECEnv(AECEnv):
         return True
 
     def render(self) -> str | None:
-        """The game's text picture (every seat's cards: a debugging view) in ``ansi`` mode."""
-        if self.render_mode is None:
-            return None
-        return self._state().render()
+        """The game's text picture (every seat's cards: a debugging view; ``ansi``:
+        returned, ``human``: printed)."""
+        return rendered(self._state().render, self.render_mode)
 
     def close(self) -> None:
         """Nothing to release."""
