@@ -56,7 +56,9 @@ def test_parse_spec_forms():
         ("alphabeta:depth=deep", "depth='deep' is not a valid value"),
         ("alphabeta:quiescence=maybe", "not a valid value"),
         ("level:9", "levels 1..4, not 9"),
-        ("level:x", "write level:N"),
+        ("level:x", "^agent spec 'level:x': write level:N"),  # quoted as written
+        ("level:2,foo=1", "'level:2,foo=1': a level takes no parameter foo"),
+        ("mcts,bogus=1", "'mcts,bogus=1': write KIND:KEY=VALUE"),
         ("alphabeta:depth=0", "'alphabeta:depth=0': alphabeta: depth and nodes must be at least 1"),
         ("alphabeta:depth=-1", "got depth=-1"),
         ("alphabeta:nodes=0", "got depth=4, nodes=0"),

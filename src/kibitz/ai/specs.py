@@ -62,6 +62,8 @@ class AgentSpec:
 
     kind: str
     params: tuple[tuple[str, str], ...] = ()
+    written: str = dataclasses.field(default="", compare=False)
+    """The spec as the user wrote it, to quote in an error (``level:3``, not ``level:n=3``)."""
 
     def __str__(self) -> str:
         if not self.params:
@@ -76,6 +78,10 @@ def parse_spec(text: str) -> AgentSpec:
     kind, _, rest = text.strip().partition(":")
     if not kind:
         raise InvalidOptions(f"agent spec {text!r} is empty; e.g. random, greedy, level:3")
+    if "," in kind or "=" in kind:
+        raise InvalidOptions(
+            f"agent spec {text!r}: write KIND:KEY=VALUE,..., e.g. alphabeta:depth=3,nodes=5000"
+        )
     params: list[tuple[str, str]] = []
     first = rest.split(",")[0].strip()
     if first and "=" not in first:
@@ -87,7 +93,7 @@ def parse_spec(text: str) -> AgentSpec:
         if not eq or not key:
             raise InvalidOptions(f"agent spec {text!r}: parameter {part!r} must be KEY=VALUE")
         params.append((key.strip(), value.strip()))
-    return AgentSpec(kind, tuple(params))
+    return AgentSpec(kind, tuple(params), text.strip())
 
 
 def _coerce(kind: str, factory: AgentFactory, params: tuple[tuple[str, str], ...]) -> dict:
@@ -129,11 +135,15 @@ def make_agent(spec: str | AgentSpec, game: Game, seed: int = 0) -> Agent:
 
     _load_builtin()
     parsed = parse_spec(spec) if isinstance(spec, str) else spec
+    written = parsed.written or str(parsed)
     _load_optional(parsed.kind)
     if parsed.kind == "level":
         params = dict(parsed.params)
-        if set(params) != {"n"} or not params["n"].isdigit():
-            raise InvalidOptions(f"agent spec {str(parsed)!r}: write level:N, e.g. level:3")
+        if set(params) - {"n"}:
+            raise InvalidOptions(f"agent spec {written!r}: a level takes no parameter "
+                                 f"{', '.join(sorted(set(params) - {'n'}))}; write level:N")
+        if not params.get("n", "").isdigit():
+            raise InvalidOptions(f"agent spec {written!r}: write level:N, e.g. level:3")
         return level(game, int(params["n"]), seed)
     game_agents = game.ai().agents
     factory = game_agents.get(parsed.kind) or _KINDS.get(parsed.kind)
@@ -146,7 +156,7 @@ def make_agent(spec: str | AgentSpec, game: Game, seed: int = 0) -> Agent:
     try:
         agent = factory(seed=seed, **params)
     except InvalidOptions as exc:  # named by the spec as written (``mcts`` is an ismcts)
-        raise InvalidOptions(f"agent spec {str(parsed)!r}: {exc}") from None
+        raise InvalidOptions(f"agent spec {written!r}: {exc}") from None
     if params.get("hooks"):
         search_hooks(game, params["hooks"])  # an unknown name is refused now, not at a move
     why = refusal(parsed.kind, agent.needs, game)
