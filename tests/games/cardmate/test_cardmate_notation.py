@@ -38,12 +38,17 @@ def test_entering_move_without_promotion_marker_does_not_promote() -> None:
     assert state.action_to_str(state.str_to_action("1Dd5")) == "1Dd5"
 
 
-@pytest.mark.parametrize(
-    "text", ["qs:e0", "Qs:e0", "QS:E0", "QSe10", "Q:e0", "QS-e0", "", "QS:e0++"]
-)
+@pytest.mark.parametrize("text", ["QS:E0", "QSe10", "Q:e0", "QS-e0", "", "QS:e0++"])
 def test_garbled_moves_raise_notation_error(text: str) -> None:
     state = make({"f0": "qs", "e0": "KC"}, "R")
     with pytest.raises(NotationError, match="not a Cardmate move"):
+        state.str_to_action(text)
+
+
+@pytest.mark.parametrize("text", ["qs:e0", "Qs:e0", "qS:e0"])
+def test_a_card_code_in_small_letters_is_refused_with_the_capitals(text: str) -> None:
+    state = make({"f0": "qs", "e0": "KC"}, "R")
+    with pytest.raises(NotationError, match=r"card codes are written in capitals: QS:e0$"):
         state.str_to_action(text)
 
 

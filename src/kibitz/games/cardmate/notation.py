@@ -66,6 +66,10 @@ def write_move(state: CardmateState, action: int) -> str:
 def parse_move(state: CardmateState, text: str) -> int:
     """The legal action ``text`` names; NotationError if garbled, IllegalAction if illegal."""
     match = MOVE_RE.fullmatch(text.strip()) if isinstance(text, str) else None
+    if match is None and isinstance(text, str):
+        capitals = text.strip()[:2].upper() + text.strip()[2:]
+        if MOVE_RE.fullmatch(capitals):
+            raise NotationError(f"{text!r}: card codes are written in capitals: {capitals}")
     if match is None:
         raise NotationError(
             f"{text!r} is not a Cardmate move; write card code, ':' for a capture, destination, "
