@@ -297,6 +297,7 @@ def test_max_hands_ends_after_one_scored_hand_on_the_score_change() -> None:
             state.push(cautious_action(state, rng))
         assert len(state.p.sheet) == 1
         assert state.observation(None)["hand_number"] == state.p.sheet[0].hand == 1
+        assert state.render().startswith("Rook (crowsnest), hand 1, deal 1, phase: over")
         change = state.p.sheet[0].change
         returns = state.returns()
         assert returns[0] == (change[0] > change[1]) - (change[0] < change[1]) == -returns[1]

@@ -86,10 +86,9 @@ def observe(state: RookState, seat: int | None) -> dict[str, Any]:
         raise KibitzError(f"seat must be 0..3 (South, West, North, East), got {seat!r}")
     p = state.p
     is_declarer = seat is not None and p.declarer == seat
-    # A game ended by a scored hand still shows that hand: number it as the sheet does.
     obs: dict[str, Any] = {
         "dealer": p.dealer if p.dealer >= 0 else None,
-        "hand_number": p.hand_no - 1 if p.phase == OVER and p.declarer >= 0 else p.hand_no,
+        "hand_number": hand_number(p),
         "deals": p.deals,
         "hand": None if seat is None else cards_json(p.hands[seat]),
         "hand_sizes": [h.bit_count() for h in p.hands],
@@ -296,12 +295,18 @@ def _plays(leader: int, cards: tuple[int, ...]) -> str:
     return " ".join(f"{SEAT_NAMES[(leader + i) & 3][0]}:{card_str(c)}" for i, c in enumerate(cards))
 
 
+def hand_number(p: Position) -> int:
+    """The hand shown: a game ended by a scored hand still shows that hand, numbered as the
+    score sheet numbers it (the count has moved on to the next)."""
+    return p.hand_no - 1 if p.phase == OVER and p.declarer >= 0 else p.hand_no
+
+
 def render(state: RookState, seat: int | None = None) -> str:
     """A plain-text table for terminals and ``kibitz show``."""
     p: Position = state.p
     crow = state.game.options.preset == "crowsnest"
     lines = [
-        f"Rook ({state.game.options.preset}), hand {p.hand_no}, deal {p.deals}, "
+        f"Rook ({state.game.options.preset}), hand {hand_number(p)}, deal {p.deals}, "
         f"phase: {PHASE_NAMES[p.phase]}",
         f"Scores: {TEAM_NAMES[0]} {p.scores[0]}, {TEAM_NAMES[1]} {p.scores[1]} "
         f"(target {state.rules.target})",
