@@ -2,7 +2,8 @@
 
 Draws what the description declares: each square's arrows (``arrows`` and
 ``directions``), palaces, a centre line between two ranks, and card pieces (``ranks`` and
-``suits`` faces) or lettered pieces (``kinds``). Squares grow with the room there is.
+``suits`` faces) or lettered pieces (``kinds``). Squares grow with the room there is, but
+not at the cost of the coordinates (moves are typed ``d2-d3``) or of the arrows.
 """
 
 from __future__ import annotations
@@ -30,6 +31,8 @@ ARROWS = {
 }  # fmt: skip
 ARROW_INK = "#5b4636"
 TARGET_INK = "#1d6f42"
+TAG_INK = "#1f3a93"
+"""A file letter written in a square (no line under the board for it)."""
 SQUARE = {  # light, dark background per marking, strongest first
     "cursor": ("#f4d03f", "#d4ac0d"),
     "chosen": ("#85c1e9", "#5dade2"),
@@ -64,32 +67,43 @@ class BoardView(GameView):
         files, ranks = self._axes()
         return [[self._square_at(f, r) for f in files] for r in ranks]
 
-    def _scale(self, width: int, height: int) -> tuple[int, int, bool]:
-        """The largest square size (columns, lines) and whether labels fit."""
-        board = self.frame.description["board"]
-        nf, nr = len(board["files"]), len(board["ranks"])
-        label = max(len(str(r)) for r in board["ranks"]) + 1
-        line = 1 if self.frame.description.get("centre_line") else 0
-        for w, h in SCALES:
-            for labels in (True, False):
-                if (label if labels else 0) + nf * w <= width and nr * h + line + labels <= height:
-                    return w, h, labels
-        return (*SCALES[-1], False)
+    def _scale(self, width: int, height: int) -> tuple[int, int, bool, bool]:
+        """The square size (columns, lines), whether the ranks are labelled beside the board
+        and whether the files are labelled under it (else, the ranks being labelled, in the
+        bottom squares). The coordinates are kept wherever they fit: the largest squares
+        with them (the files under the board, else in the squares), else the largest
+        without; squares that draw every arrow first."""
+        d = self.frame.description
+        nf, nr = len(d["board"]["files"]), len(d["board"]["ranks"])
+        gutter = max(len(str(r)) for r in d["board"]["ranks"]) + 1
+        line = 1 if d.get("centre_line") else 0
+        full = [s for s in SCALES if "arrows" not in d or _arrowed(*s)]
+        for sizes in (full, [s for s in SCALES if s not in full]):
+            for labelled in (True, False):
+                for w, h in sizes:
+                    for under in (True, False) if labelled else (False,):
+                        wide = (gutter if labelled else 0) + nf * w <= width
+                        if wide and nr * h + line + under <= height and (under or h > 1):
+                            return w, h, labelled, under
+        return (*SCALES[-1], False, False)
 
     # -- drawing ---------------------------------------------------------------------------
     def draw(self, width: int, height: int) -> Text:
         d = self.frame.description
         board = d["board"]
-        w, h, labels = self._scale(width, height)
+        w, h, labels, under = self._scale(width, height)
         label_w = max(len(str(r)) for r in board["ranks"]) + 1 if labels else 0
         files, ranks = self._axes()
         pieces = {p["square"]: p for p in self.frame.observation["pieces"]}
         centre = [board["ranks"].index(r) for r in d.get("centre_line", [])]
         lines: list[Text] = []
         for row, ri in enumerate(ranks):
+            tagged = labels and not under and row + 1 == len(ranks)
             cells = [
-                self._square(fi, ri, w, h, pieces.get(self._square_at(fi, ri))) for fi in files
-            ]
+                self._square(fi, ri, w, h, pieces.get(self._square_at(fi, ri)),
+                             board["files"][fi] if tagged else None)
+                for fi in files
+            ]  # fmt: skip
             for k in range(h):
                 line = Text(f"{board['ranks'][ri]!s:>{label_w - 1}} " if labels and k == h // 2
                             else " " * label_w)  # fmt: skip
@@ -98,7 +112,7 @@ class BoardView(GameView):
                 lines.append(line)
             if row + 1 < len(ranks) and {ri, ranks[row + 1]} == set(centre):
                 lines.append(Text(" " * label_w + "━" * (w * len(files)), Style(color=MUTED)))
-        if labels:
+        if under:
             lines.append(Text(" " * label_w + "".join(f"{board['files'][f]:^{w}}" for f in files)))
         lines += self._captured(len(files) * w + label_w, height - len(lines))
         return centred(lines, width, height)
@@ -115,8 +129,12 @@ class BoardView(GameView):
                 return SQUARE[key][dark]
         return SQUARE["plain"][dark]
 
-    def _square(self, fi: int, ri: int, w: int, h: int, piece: dict[str, Any] | None) -> list[Text]:
-        """The ``h`` lines of one square, each ``w`` columns."""
+    def _square(
+        self, fi: int, ri: int, w: int, h: int, piece: dict[str, Any] | None, tag: str | None
+    ) -> list[Text]:
+        """The ``h`` lines of one square, each ``w`` columns; ``tag`` (its file, where no line
+        under the board has room for it) in its bottom line: the second column, or the first
+        blank one."""
         name = self._square_at(fi, ri)
         base = spot_style(name, Style(bgcolor=self._marking(name, (fi + ri) % 2 == 0)))
         grid: list[list[Cell]] = [[(" ", base)] * w for _ in range(h)]
@@ -131,12 +149,16 @@ class BoardView(GameView):
                     grid[r][start + k] = (ch if r == mid_r else " ", base + style)
         elif name in self.frame.targets:
             grid[mid_r][mid_c] = ("•", base + Style(color=TARGET_INK, bold=True))
+        free = [k for k in range(w) if grid[h - 1][k][0] == " "]
+        if tag and free:
+            k = 1 if 1 in free else free[0]
+            grid[h - 1][k] = (tag, base + Style(color=TAG_INK, italic=True))
         return [cells_text(row) for row in grid]
 
     def _arrows(self, name: str, w: int, h: int) -> list[tuple[str, int, int]]:
         """Each printed arrow of the square with its line and column (where there is room)."""
         d = self.frame.description
-        if "arrows" not in d or h < 3 or w < 5:
+        if "arrows" not in d or not _arrowed(w, h):
             return []
         mask = d["arrows"][name]
         turn = -1 if self.frame.flipped else 1
@@ -185,3 +207,8 @@ def card_faces(description: dict[str, Any]) -> dict[str, tuple[dict[str, Any], d
 def _place(step: int, size: int) -> int:
     """The first, middle or last of ``size`` cells for a step of -1, 0 or 1."""
     return (0, size // 2, size - 1)[step + 1]
+
+
+def _arrowed(w: int, h: int) -> bool:
+    """Whether a square of ``w`` columns and ``h`` lines has room for every arrow."""
+    return w >= 5 and h >= 3
