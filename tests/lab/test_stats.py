@@ -1,10 +1,22 @@
-"""Match statistics: Wilson intervals, Elo and the score interval."""
+"""Match statistics: Wilson intervals, Elo, the score interval, differences and means."""
 
 import math
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from kibitz.lab.stats import elo, elo_text, match_stats, wilson
+from kibitz.lab.stats import (
+    Z95,
+    elo,
+    elo_text,
+    match_stats,
+    mean_difference,
+    mean_interval,
+    proportion_difference,
+    score_stats,
+    wilson,
+)
 
 
 def test_wilson_known_values():
@@ -47,3 +59,50 @@ def test_a_clean_sweep_still_has_a_proper_interval():
     s = match_stats([1.0] * 20)
     assert s.score == 1.0 and s.score_ci[0] == pytest.approx(wilson(20, 20)[0])
     assert s.score_ci[0] < 1.0
+
+
+def test_newcombes_hybrid_score_interval_matches_his_worked_examples():
+    """Newcombe (1998), method 10: 56/70 - 48/80 and 9/10 - 3/10."""
+    for (a, m), (b, n), expected in (((48, 80), (56, 70), (0.0524, 0.3339)),
+                                     ((3, 10), (9, 10), (0.1705, 0.8090))):  # fmt: skip
+        d, ci = proportion_difference(a / m, wilson(a, m), b / n, wilson(b, n))
+        assert d == pytest.approx(b / n - a / m)
+        assert ci == pytest.approx(expected, abs=5e-5)
+
+
+@given(st.integers(1, 200), st.integers(1, 200), st.data())
+def test_a_difference_of_rates_always_has_width_and_stays_within_one(m: int, n: int, data):
+    a, b = data.draw(st.integers(0, m)), data.draw(st.integers(0, n))
+    d, (lo, hi) = proportion_difference(a / m, wilson(a, m), b / n, wilson(b, n))
+    assert -1.0 <= lo <= d <= hi <= 1.0 and lo < hi
+    assert (lo < d or d == -1.0) and (d < hi or d == 1.0)
+
+
+@given(st.lists(st.integers(-50, 50), max_size=30), st.integers(-50, 50))
+def test_a_mean_has_no_interval_from_too_few_values_or_values_all_alike(values, x):
+    same = [float(x)] * len(values)
+    if same:
+        assert mean_interval(same) == (x, None)
+        assert mean_difference(same, same) == (0.0, None)
+    if len(set(values)) > 1:
+        mean, (lo, hi) = mean_interval(values)
+        assert lo < mean < hi
+        d, (lo, hi) = mean_difference(values, [*values, x])
+        assert lo < d < hi
+
+
+def test_a_difference_of_means_uses_the_sample_variances():
+    """b - a = 1.5; variances 1 (a: 1, 2, 3) and 0.5 (b: 3, 4): se = sqrt(1/3 + 0.5/2)."""
+    d, (lo, hi) = mean_difference([1, 2, 3], [3, 4])
+    half = Z95 * (1 / 3 + 0.25) ** 0.5
+    assert d == 1.5
+    assert lo == pytest.approx(1.5 - half) and hi == pytest.approx(1.5 + half)
+    assert mean_difference([2], [5, 6]) == (3.5, None)
+
+
+def test_a_match_whose_margins_never_vary_says_it_has_no_interval():
+    stats = score_stats("games", [0.0, 0.0], [((), ()), ((), ())], False)
+    assert (stats.margin, stats.margin_ci) == (0.0, None)
+    assert stats.to_json() == {"margin": 0.0, "margin_ci": None}
+    assert stats.summary_lines() == [
+        "points per game, A minus B: +0.0 (no interval): fewer than two games, or all alike"]

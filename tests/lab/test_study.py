@@ -8,7 +8,8 @@ from kibitz.core.errors import InvalidOptions, KibitzError
 from kibitz.core.registry import load
 from kibitz.lab.match import MatchPlan, run_match
 from kibitz.lab.pool import Backend
-from kibitz.lab.report import difference, figures_by_variant, write_report
+from kibitz.lab.report import differences, figures_by_variant, write_report
+from kibitz.lab.stats import NO_INTERVAL, wilson
 from kibitz.lab.store import ResultStore
 from kibitz.lab.study import parse_study, play_study_game, run_study, study_results
 from kibitz.lab.survey import run_survey
@@ -101,9 +102,9 @@ def test_the_report_gives_the_stored_numbers(tmp_path):
         mine = [r for r in results if r["variant"] == name]
         score = sum(r["points"] for r in mine) / len(mine)
         length = sum(r["moves"] for r in mine) / len(mine)
-        row = re.search(rf"^\| {name} \| 4 \| ([\d.]+) .*?\| ([\d.]+) \[", text, re.M)
+        row = re.search(rf"^\| {name} \| 4 \| ([\d.]+) \[", text, re.M)
         assert row and float(row[1]) == round(score, 3)
-        assert re.search(rf"^\| {name} \|.*\| {length:.1f} \[", text, re.M)
+        assert re.search(rf"^\| {name} \|.*\| {length:.1f} (\[|\(no interval\))", text, re.M)
     assert "Differences from free" in text and "printed − free" in text
     assert (tmp_path / "scores.png").exists() and (tmp_path / "lengths.svg").exists()
     assert "<table>" in page.read_text() and 'src="scores.png"' in page.read_text()
@@ -131,13 +132,20 @@ def test_ray_gives_the_same_results_as_the_process_pool(tmp_path):
         ray.shutdown()
 
 
-def test_a_difference_uses_the_sample_variances():
-    """b - a = 1.5; variances 1 (a: 1, 2, 3) and 0.5 (b: 3, 4): se = sqrt(1/3 + 0.5/2)."""
-    d, (lo, hi) = difference([1, 2, 3], [3, 4])
-    half = 1.959963984540054 * (1 / 3 + 0.25) ** 0.5
-    assert d == 1.5
-    assert lo == pytest.approx(1.5 - half) and hi == pytest.approx(1.5 + half)
-    assert difference([2], [5]) == (3.0, (3.0, 3.0))
+def test_rates_alike_in_every_game_keep_an_honest_difference_and_lengths_say_so(tmp_path):
+    """Every game decisive in both variants: the draw rate difference is +0 with Newcombe's
+    interval, as wide as the rates' own; games of one length give no length interval."""
+    study = parse_study(TINY)
+    results = [{"variant": v, "index": i, "points": float(i % 2), "moves": 30,
+                "legal_moves": 5.0 + i, "finished": True, "contracts": []}
+               for v in ("free", "printed") for i in range(4)]  # fmt: skip
+    (row,) = differences(study, results)
+    upper = wilson(0, 4)[1]  # hypot(upper - 0, 0 - 0): the base's own upper end
+    assert row[2] == row[3] == f"+0.000 [{-upper:+.3f}, {upper:+.3f}]"
+    assert row[4] == f"+0.0 {NO_INTERVAL}" and row[5].startswith("+0.00 [-")
+    md, _ = write_report(study, results, tmp_path, "kibitz study tiny.toml")
+    text = md.read_text()
+    assert "| 30.0 (no interval) |" in text and "(no interval): fewer than two games" in text
 
 
 def test_a_backend_is_checked():

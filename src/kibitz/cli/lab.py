@@ -39,7 +39,7 @@ from kibitz.lab.standings import (
     tournament_json,
     write_tournament_report,
 )
-from kibitz.lab.stats import MatchStats, ScoreStats, elo_text, wilson
+from kibitz.lab.stats import MatchStats, ScoreStats, elo_text, interval_text, wilson
 from kibitz.lab.store import ResultStore
 from kibitz.lab.tournament import TournamentPlan, pending, run_tournament, tournament_jobs
 
@@ -343,7 +343,7 @@ def ladder_cmd(
 
 def points_row(upper: int, lower: int, scores: ScoreStats) -> str:
     """One markdown row of a ladder's score figures: the margin and both made rates."""
-    ci = "[{:+.1f}, {:+.1f}]".format(*scores.margin_ci) if scores.margin_ci else ""
+    ci = interval_text(scores.margin_ci, "{:+.1f}")
     made = ["", ""]
     for i, c in enumerate(scores.contracts or ()):
         made[i] = f"{c.made} of {c.declared}" + (f" ({c.made_rate:.3f})" if c.declared else "")

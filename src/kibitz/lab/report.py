@@ -4,23 +4,31 @@ Per variant: the first seat's side's score (1 win, 1/2 draw, 0 loss; one player:
 rate) with its 95% interval, the draw and decisive rates (Wilson intervals), the game length
 (moves by the players) and its distribution, the mean number of legal moves at a decision,
 and in games with bidding the declarers' success by bid. Every variant after the first is
-compared with the first: differences with normal 95% intervals (independent samples).
+compared with the first: the score, draw and decisive rates by Newcombe's hybrid score
+interval (from the two variants' own intervals, which keeps its width at 0 and 1), the means
+of length and legal moves by the normal interval of independent samples (none where the
+values give no spread).
 """
 
 from __future__ import annotations
 
-import math
 import statistics
-from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from kibitz.lab.pages import Plots, write_pages
-from kibitz.lab.stats import Z95, match_stats, mean_interval, wilson
+from kibitz.lab.stats import (
+    NO_INTERVAL,
+    Interval,
+    interval_text,
+    match_stats,
+    mean_difference,
+    mean_interval,
+    proportion_difference,
+    wilson,
+)
 from kibitz.lab.study import Study
-
-Interval = tuple[float, float]
 
 
 @dataclass(frozen=True)
@@ -37,7 +45,7 @@ class VariantFigures:
     decisive_ci: Interval
     finished: int
     length_mean: float
-    length_ci: Interval
+    length_ci: Interval | None
     length_quartiles: tuple[float, float, float]
     lengths: tuple[int, ...]
     legal_moves: float
@@ -50,8 +58,7 @@ def variant_figures(name: str, results: list[dict[str, Any]]) -> VariantFigures:
     n = len(results)
     stats = match_stats([r["points"] for r in results])
     lengths = tuple(r["moves"] for r in results)
-    mean, interval = mean_interval(lengths)
-    ci = interval or (-math.inf, math.inf)
+    mean, ci = mean_interval(lengths)
     q = statistics.quantiles(lengths, n=4, method="inclusive") if n > 1 else [mean] * 3
     bids: dict[int, list[int]] = {}
     for r in results:
@@ -68,14 +75,6 @@ def variant_figures(name: str, results: list[dict[str, Any]]) -> VariantFigures:
     )  # fmt: skip
 
 
-def difference(a: Sequence[float], b: Sequence[float]) -> tuple[float, Interval]:
-    """``mean(b) - mean(a)`` with its normal 95% interval (independent samples, sample
-    variances as in ``stats.mean_interval``; a single value adds no spread)."""
-    d = sum(b) / len(b) - sum(a) / len(a)
-    se = math.sqrt(sum(statistics.variance(x) / len(x) for x in (a, b) if len(x) > 1))
-    return d, (d - Z95 * se, d + Z95 * se)
-
-
 def figures_by_variant(study: Study, results: list[dict[str, Any]]) -> list[VariantFigures]:
     """Figures of every variant that has results, in the study's order."""
     out = []
@@ -87,26 +86,31 @@ def figures_by_variant(study: Study, results: list[dict[str, Any]]) -> list[Vari
 
 
 def differences(study: Study, results: list[dict[str, Any]]) -> list[list[str]]:
-    """Table rows: each variant against the first, for score, draw rate and length."""
+    """Table rows: each variant against the first, for score, draw and decisive rates,
+    length and legal moves."""
+    figs = {f.name: f for f in figures_by_variant(study, results)}
     by = {v.name: [r for r in results if r["variant"] == v.name] for v in study.variants}
     base_name = study.variants[0].name
-    base = by[base_name]
+    base = figs.get(base_name)
     rows = []
     for v in study.variants[1:]:
-        other = by[v.name]
-        if not base or not other:
+        other = figs.get(v.name)
+        if base is None or other is None:
             continue
-        row = [f"{v.name} − {base_name}"]
-        for pick, fmt in (
-            (lambda r: r["points"], "{:+.3f}"),
-            (lambda r: float(r["points"] == 0.5), "{:+.3f}"),
-            (lambda r: float(r["points"] != 0.5), "{:+.3f}"),
-            (lambda r: float(r["moves"]), "{:+.1f}"),
-            (lambda r: r["legal_moves"], "{:+.2f}"),
-        ):
-            d, (lo, hi) = difference([pick(r) for r in base], [pick(r) for r in other])
-            row.append(f"{fmt.format(d)} [{fmt.format(lo)}, {fmt.format(hi)}]")
-        rows.append(row)
+        rates = [
+            proportion_difference(base.score, base.score_ci, other.score, other.score_ci),
+            proportion_difference(base.draws / base.games, base.draw_ci,
+                                  other.draws / other.games, other.draw_ci),
+            proportion_difference(base.decisive / base.games, base.decisive_ci,
+                                  other.decisive / other.games, other.decisive_ci),
+        ]  # fmt: skip
+        means = [
+            mean_difference([pick(r) for r in by[base_name]], [pick(r) for r in by[v.name]])
+            for pick in (lambda r: float(r["moves"]), lambda r: r["legal_moves"])
+        ]
+        cells = zip([*rates, *means], ["{:+.3f}"] * 3 + ["{:+.1f}", "{:+.2f}"], strict=True)
+        rows.append([f"{v.name} − {base_name}",
+                     *(f"{fmt.format(d)} {interval_text(ci, fmt)}" for (d, ci), fmt in cells)])
     return rows
 
 
@@ -171,7 +175,7 @@ def report_tables(study: Study, results: list[dict[str, Any]]) -> list[tuple[str
         [f.name, str(f.games), f"{f.score:.3f} [{f.score_ci[0]:.3f}, {f.score_ci[1]:.3f}]",
          f"{f.draws / f.games:.1%} {_pct(f.draw_ci)}",
          f"{f.decisive / f.games:.1%} {_pct(f.decisive_ci)}",
-         f"{f.length_mean:.1f} [{f.length_ci[0]:.1f}, {f.length_ci[1]:.1f}]",
+         f"{f.length_mean:.1f} {interval_text(f.length_ci, '{:.1f}')}",
          " / ".join(f"{q:g}" for q in f.length_quartiles), f"{f.legal_moves:.2f}",
          f"{f.games - f.finished}"]
         for f in figs
@@ -222,6 +226,9 @@ def write_report(
         "made by the players. Capped: games ended by a cap (the study's move cap, or one set in "
         "the options such as a hand limit) rather than by the rules."
     )
+    if any(NO_INTERVAL in cell for _, _, rows in tables for row in rows for cell in row):
+        intro += (f" {NO_INTERVAL}: fewer than two games, or games all alike, give no measure "
+                  "of the spread, so no interval is claimed.")
     variants = [f"`{v.name}`: {v.game} {v.options or '(defaults)'}" for v in study.variants]
     return write_pages(out, study.title, [study.notes, intro, f"Report written by `{command}`."],
                        variants, tables, plots)

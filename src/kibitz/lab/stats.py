@@ -4,6 +4,7 @@ games that keep a score the margin, duplicate boards and contracts a designer ju
 from __future__ import annotations
 
 import math
+import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -93,15 +94,51 @@ def match_stats(points: Sequence[float]) -> MatchStats:
     )
 
 
-def mean_interval(values: Sequence[float]) -> tuple[float, tuple[float, float] | None]:
+Interval = tuple[float, float]
+
+NO_INTERVAL = "(no interval)"
+"""How a mean without an interval is shown: fewer than two values, or all alike, give no
+measure of their spread, and a zero-width interval would claim a certainty they lack."""
+
+
+def mean_interval(values: Sequence[float]) -> tuple[float, Interval | None]:
     """The mean of ``values`` with its normal 95% interval (sample variance); no interval
-    from fewer than two values."""
+    from fewer than two values or from values all alike."""
     n = len(values)
     mean = sum(values) / n
-    if n < 2:
+    if n < 2 or min(values) == max(values):
         return mean, None
     half = Z95 * math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1) / n)
     return mean, (mean - half, mean + half)
+
+
+def mean_difference(a: Sequence[float], b: Sequence[float]) -> tuple[float, Interval | None]:
+    """``mean(b) - mean(a)`` with its normal 95% interval (independent samples, sample
+    variances); no interval unless both have two values or more and some value varies."""
+    d = sum(b) / len(b) - sum(a) / len(a)
+    if min(len(a), len(b)) < 2 or min(*a, *b) == max(*a, *b):
+        return d, None
+    se = math.sqrt(sum(statistics.variance(x) / len(x) for x in (a, b)))
+    return d, (d - Z95 * se, d + Z95 * se)
+
+
+def proportion_difference(
+    p1: float, ci1: Interval, p2: float, ci2: Interval
+) -> tuple[float, Interval]:
+    """``p2 - p1`` (two rates or scores in [0, 1]) with its 95% interval built from each
+    estimate's own interval: from Wilson intervals this is Newcombe's hybrid score interval
+    (method 10 of Newcombe 1998), from others the MOVER method of Zou and Donner (2008). It
+    keeps the width the intervals have at 0 and 1, where the normal one collapses to a
+    point."""
+    d = p2 - p1
+    lo = d - math.hypot(p2 - ci2[0], ci1[1] - p1)
+    hi = d + math.hypot(ci2[1] - p2, p1 - ci1[0])
+    return d, (max(-1.0, lo), min(1.0, hi))
+
+
+def interval_text(ci: Interval | None, fmt: str) -> str:
+    """An interval as ``[lo, hi]`` in ``fmt`` (e.g. ``{:+.1f}``), or ``NO_INTERVAL``."""
+    return f"[{fmt.format(ci[0])}, {fmt.format(ci[1])}]" if ci else NO_INTERVAL
 
 
 def board_points(margins: Sequence[float]) -> list[float]:
@@ -188,9 +225,10 @@ class ScoreStats:
         """Lines for people, one per figure present."""
         lines = []
         if self.margin is not None:
-            ci = f" [{self.margin_ci[0]:+.1f}, {self.margin_ci[1]:+.1f}]" if self.margin_ci else ""
             per = "hand" if self.unit == "hands" else "game"
-            lines.append(f"points per {per}, A minus B: {self.margin:+.1f}{ci}")
+            ci = interval_text(self.margin_ci, "{:+.1f}")
+            why = "" if self.margin_ci else f": fewer than two {self.unit}, or all alike"
+            lines.append(f"points per {per}, A minus B: {self.margin:+.1f} {ci}{why}")
         if self.boards is not None:
             lines.append(f"duplicate {self.boards.summary('boards')}")
         if self.contracts is not None:
