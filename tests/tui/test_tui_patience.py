@@ -124,6 +124,9 @@ async def test_warn_when_lost_checks_after_every_move_and_b_goes_back(tmp_path):
         await settle(pilot)
         assert app.watch.on and app.watch.verdicts == {0: "win"}
         assert app.message == "warn when lost on"
+        await pilot.press("b")  # nothing found lost yet: said, nothing taken back
+        assert app.message == ("nothing to go back to: no hint (h) or check (W) has found "
+                               "this deal lost")
         await pilot.press("colon", *"0>1", "enter")  # deal 2 is lost after this move
         await settle(pilot)
         assert app.message == "warning: this deal can no longer be won  (b: back to move 0)"

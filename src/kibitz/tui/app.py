@@ -78,6 +78,7 @@ class PlayApp(App[None]):
         Binding("R", "restart", "restart", tooltip="restart the deal from its start (asks first)"),
         Binding("h", "hint", "hint", tooltip="hint: the next move of a winning line"),
         Binding("b", "back_to_winnable", "back", tooltip="undo to the last winnable position"),
+        Binding("b", "no_way_back", show=False),
         Binding("w", "winnable", "winnable?", tooltip="is the deal still winnable?"),
         Binding("W", "warn_lost", "warn", tooltip="warn when lost on/off: check after every move"),
         Binding("a", "autocomplete", "finish", tooltip="auto-complete the game"),
@@ -530,6 +531,8 @@ class PlayApp(App[None]):
             return self.driver.offers(action)
         if action == "back_to_winnable":
             return self.back_to is not None
+        if action == "no_way_back":  # `b` before anything found the deal lost
+            return self.back_to is None and self.driver.offers("warn_lost")
         if action == "copy_position":
             return isinstance(self.frame.observation.get("position"), str)
         if action == "flip":
@@ -695,6 +698,11 @@ class PlayApp(App[None]):
         ply = self.back_to
         if ply is not None:
             self._session_step(lambda: self.driver.undo_to(ply), "taken back")
+
+    def action_no_way_back(self) -> None:
+        """Say why `b` has nowhere to go yet (rather than doing nothing)."""
+        self.say("nothing to go back to: no hint (h) or check (W) has found this deal lost",
+                 ERROR)
 
     def action_redo(self) -> None:
         self._session_step(self.driver.redo, "played again")
