@@ -31,7 +31,10 @@ async def test_a_new_deal_by_number_counts_the_deal_left_as_lost(tmp_path):
         await pilot.pause()
         assert app.screen is screen and "'x7'" in str(screen.query_one("#problem").render())
         assert book.load() == {} and app.driver is first
-        await pilot.press("backspace", "backspace", "7", "enter")
+        await pilot.press("backspace", "backspace", "0", "enter")  # not a deal either
+        await pilot.pause()
+        assert app.screen is screen and "start at 1" in str(screen.query_one("#problem").render())
+        await pilot.press("backspace", "7", "enter")
         await settle(pilot)
         assert not isinstance(app.screen, NewGameScreen)
         assert app.driver is not first and app.driver.state.seed == 7
