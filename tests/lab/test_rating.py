@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from kibitz.lab.rating import PairTally, fit_ratings
-from kibitz.lab.stats import elo
+from kibitz.lab.stats import match_stats
 
 
 def expected(d: float) -> float:
@@ -18,10 +18,33 @@ def expected(d: float) -> float:
 
 @given(st.integers(1, 300), st.data())
 def test_two_players_get_the_matchs_elo_difference(games: int, data) -> None:
-    points = data.draw(st.integers(0, 2 * games)) / 2
-    ratings = fit_ratings(2, {(0, 1): PairTally(games, points)})
-    assert ratings.elo[0] - ratings.elo[1] == pytest.approx(elo(points / games, games), abs=1e-6)
+    wins = data.draw(st.integers(0, games))
+    draws = data.draw(st.integers(0, games - wins))
+    ratings = fit_ratings(2, {(0, 1): PairTally(games, wins + draws / 2)})
+    match = match_stats([1.0] * wins + [0.5] * draws + [0.0] * (games - wins - draws))
+    assert ratings.elo[0] - ratings.elo[1] == pytest.approx(match.elo, abs=1e-6)
     assert ratings.elo[0] == pytest.approx(-ratings.elo[1], abs=1e-6)
+    (lo0, hi0), (lo1, hi1) = ratings.elo_ci
+    swept, lost = wins == games, wins + draws == 0
+    assert (hi0 == math.inf) == (lo1 == -math.inf) == swept
+    assert (lo0 == -math.inf) == (hi1 == math.inf) == lost
+    assert match.elo_ci[1] == math.inf or not swept
+    assert match.elo_ci[0] == -math.inf or not lost
+
+
+def test_a_sweep_leaves_the_ratings_unbounded_where_the_games_do_not_bound_them() -> None:
+    """0 lost every game; 1, 2 and 3 each scored against each other."""
+    tallies = {(0, 1): PairTally(10, 0), (0, 2): PairTally(10, 0), (0, 3): PairTally(10, 0),
+               (1, 2): PairTally(10, 2), (1, 3): PairTally(10, 1), (2, 3): PairTally(10, 9)}
+    mean = fit_ratings(4, tallies)
+    assert [lo == -math.inf for lo, _ in mean.elo_ci] == [True, False, False, False]
+    assert [hi == math.inf for _, hi in mean.elo_ci] == [False, True, True, True]
+    anchored = fit_ratings(4, tallies, anchor=2)
+    assert anchored.elo_ci[0][0] == -math.inf and anchored.elo_ci[2] == (0.0, 0.0)
+    assert all(math.isfinite(x) for lo_hi in anchored.elo_ci[1:] for x in lo_hi)
+    at_loser = fit_ratings(4, tallies, anchor=0)
+    assert [hi for _, hi in at_loser.elo_ci] == [0.0, math.inf, math.inf, math.inf]
+    assert all(math.isfinite(e) for e in mean.elo + anchored.elo + at_loser.elo)
 
 
 def test_known_strengths_are_recovered_from_their_expected_scores() -> None:

@@ -1,5 +1,6 @@
 """Match statistics: Wilson intervals, Elo, the score interval, differences and means."""
 
+import json
 import math
 
 import pytest
@@ -59,6 +60,25 @@ def test_a_clean_sweep_still_has_a_proper_interval():
     s = match_stats([1.0] * 20)
     assert s.score == 1.0 and s.score_ci[0] == pytest.approx(wilson(20, 20)[0])
     assert s.score_ci[0] < 1.0
+
+
+@given(st.lists(st.sampled_from([0.0, 0.5, 1.0]), min_size=1, max_size=60))
+def test_elo_interval_ends_follow_the_score_interval_unclamped(points: list[float]):
+    """An end is unbounded exactly where the score interval reaches 0 or 1; the point
+    estimate stays finite; JSON writes an unbounded end as null (it has no infinity)."""
+    s = match_stats(points)
+    (lo, hi), (elo_lo, elo_hi) = s.score_ci, s.elo_ci
+    assert (elo_hi == math.inf) == (hi == 1.0) and (elo_lo == -math.inf) == (lo == 0.0)
+    assert elo_lo <= s.elo <= elo_hi and math.isfinite(s.elo)
+    data = json.loads(json.dumps(s.to_json(), allow_nan=False))
+    assert data["elo_ci"] == [x if math.isfinite(x) else None for x in s.elo_ci]
+
+
+def test_a_sweep_reads_unbounded_above_in_text_and_json():
+    s = match_stats([1.0] * 6)
+    assert s.summary("hands").endswith(f"Elo {elo_text(s.elo)} [{elo_text(s.elo_ci[0])}, +inf]")
+    assert s.to_json()["elo_ci"][1] is None
+    assert match_stats([]).to_json()["elo_ci"] == [None, None]
 
 
 def test_newcombes_hybrid_score_interval_matches_his_worked_examples():

@@ -10,9 +10,22 @@ from typer.testing import CliRunner
 from kibitz.cli import app
 from kibitz.core.errors import InvalidOptions
 from kibitz.lab.match import MatchPlan, run_match, run_solo
-from kibitz.lab.standings import cross_table, standings_table, tournament_json
+from kibitz.lab.rating import PairTally, fit_ratings
+from kibitz.lab.standings import (
+    cross_table,
+    standings_table,
+    tournament_json,
+    write_tournament_report,
+)
+from kibitz.lab.stats import match_stats, score_stats
 from kibitz.lab.store import ResultStore
-from kibitz.lab.tournament import TournamentPlan, pending, run_tournament
+from kibitz.lab.tournament import (
+    Pairing,
+    TournamentPlan,
+    TournamentResult,
+    pending,
+    run_tournament,
+)
 
 runner = CliRunner()
 SMESS = MatchPlan("smess", {"max_plies_without_progress": 30}, "", "", 4, seed=5, opening=2)
@@ -154,3 +167,17 @@ def test_the_command_refuses_bad_arguments_in_one_line(args: list[str], message:
     assert result.exit_code == 2
     assert message in result.output
     assert result.output.count("\n") == 1
+
+
+def test_a_sweep_shows_unbounded_ends_in_the_standings_json_and_plot(tmp_path) -> None:
+    plan = TournamentPlan(("level:2", "random"), dataclasses.replace(SMESS, games=3))
+    scores = score_stats("games", [None] * 3, [((), ())] * 3, False)
+    sweep = Pairing(0, 1, (1.0, 1.0, 1.0), match_stats([1.0] * 3), scores)
+    result = TournamentResult(plan, (sweep,), fit_ratings(2, {(0, 1): PairTally(3, 3)}))
+    _, _, rows = standings_table(result)
+    assert rows[0][6].endswith(", +inf]") and rows[1][6].startswith("[-inf, ")
+    data = json.loads(json.dumps(tournament_json(result), allow_nan=False))
+    assert data["standings"][0]["elo_ci"][1] is None and data["standings"][1]["elo_ci"][0] is None
+    assert data["pairings"][0]["elo_ci"][1] is None
+    md, _ = write_tournament_report(result, tmp_path, "kibitz tournament")
+    assert ", +inf] |" in md.read_text() and (tmp_path / "ratings.png").stat().st_size > 0

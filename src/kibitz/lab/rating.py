@@ -6,6 +6,12 @@ won or lost whole counts half a game less, as a two-player match's Elo is clampe
 always exists and two players get exactly the match's Elo difference. The intervals come from
 the fit's Fisher information, a draw counted as half a win and half a loss, as the Wilson
 interval of a match counts it (so they are on the safe side where draws are many).
+
+Where the games put no limit on a rating, its interval has no end on that side (``inf``), as
+a match's Elo interval has none once its score interval reaches 0 or 1: a group of players
+nobody outside it ever scored against could be rated higher without limit, and the rest
+lower. So an entrant who won every game has no upper bound; and as the zero moves with the
+group when it is the anchor's or the mean of all, the others then have no lower bound.
 """
 
 from __future__ import annotations
@@ -94,11 +100,34 @@ def fit_ratings(
     cov = _covariance(fisher, anchor) * ELO_PER_NEPER**2
     elo = (theta - (theta[anchor] if anchor is not None else theta.mean())) * ELO_PER_NEPER
     half = Z95 * np.sqrt(np.maximum(np.diag(cov), 0.0))
+    no_low, no_high = _unbounded(players, tallies, anchor)
     return Ratings(
         tuple(float(e) for e in elo),
-        tuple((float(e - h), float(e + h)) for e, h in zip(elo, half, strict=True)),
+        tuple((-math.inf if low else float(e - h), math.inf if high else float(e + h))
+              for e, h, low, high in zip(elo, half, no_low, no_high, strict=True)),
         cov,
-    )
+    )  # fmt: skip
+
+
+def _unbounded(
+    players: int, tallies: Mapping[tuple[int, int], PairTally], anchor: int | None
+) -> tuple[list[bool], list[bool]]:
+    """Which ratings have no lower and which no upper bound. Player ``u`` reaches ``v``
+    when it scored against ``v``, directly or through others; a rating has no upper bound
+    when someone who does not reach it fixes the zero (the anchor, or any player for the
+    mean), and no lower bound when it does not reach someone who fixes the zero."""
+    reach = np.eye(players, dtype=bool)
+    for (i, j), t in tallies.items():
+        reach[i, j] |= t.points > 0
+        reach[j, i] |= t.points < t.games
+    for k in range(players):  # Warshall's transitive closure
+        reach |= np.outer(reach[:, k], reach[k])
+    if anchor is None:
+        no_low, no_high = ~reach.all(axis=1), ~reach.all(axis=0)
+    else:
+        others = np.arange(players) != anchor
+        no_low, no_high = others & ~reach[:, anchor], others & ~reach[anchor]
+    return no_low.tolist(), no_high.tolist()
 
 
 def _covariance(fisher: np.ndarray, anchor: int | None) -> np.ndarray:

@@ -4,11 +4,12 @@ and the written report with its plots."""
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import Any
 
 from kibitz.lab.pages import Plots, Table, write_pages
-from kibitz.lab.stats import elo_text
+from kibitz.lab.stats import bound_json, elo_text
 from kibitz.lab.tournament import TournamentResult
 
 
@@ -65,7 +66,8 @@ def pairings_table(result: TournamentResult) -> Table:
 
 
 def tournament_json(result: TournamentResult) -> dict[str, Any]:
-    """The tournament as one JSON object: settings, standings, ratings and pairings."""
+    """The tournament as one JSON object: settings, standings, ratings and pairings (an
+    unbounded interval end is null)."""
     plan, ratings = result.plan, result.ratings
     m = plan.match
     standings = []
@@ -73,7 +75,8 @@ def tournament_json(result: TournamentResult) -> dict[str, Any]:
         pts, games = result.points(k)
         standings.append({
             "rank": rank, "entrant": plan.entrants[k], "games": games, "points": pts,
-            "score": pts / games, "elo": ratings.elo[k], "elo_ci": list(ratings.elo_ci[k]),
+            "score": pts / games, "elo": ratings.elo[k],
+            "elo_ci": [bound_json(x) for x in ratings.elo_ci[k]],
         })  # fmt: skip
     n = len(plan.entrants)
     return {
@@ -114,14 +117,23 @@ def _plots(result: TournamentResult, out: Path) -> list[tuple[str, str]]:
     order = result.standings()
     names = [result.plan.entrants[k] for k in order]
     elo = [result.ratings.elo[k] for k in order]
-    lo = [e - result.ratings.elo_ci[k][0] for e, k in zip(elo, order, strict=True)]
-    hi = [result.ratings.elo_ci[k][1] - e for e, k in zip(elo, order, strict=True)]
+    ends = [result.ratings.elo_ci[k] for k in order]
+    finite = [x for x in (*elo, *(x for end in ends for x in end)) if math.isfinite(x)]
+    pad = 0.08 * (max(finite) - min(finite) or 100.0)
+    left, right = min(finite) - pad, max(finite) + pad
     fig, ax = plt.subplots(figsize=(7, 0.5 * len(order) + 1.4))
     ys = list(range(len(order)))[::-1]
+    lo = [e - max(a, left) for e, (a, _) in zip(elo, ends, strict=True)]
+    hi = [min(b, right) - e for e, (_, b) in zip(elo, ends, strict=True)]
     ax.errorbar(elo, ys, xerr=[lo, hi], fmt="o", capsize=4)
+    for y, (a, b) in zip(ys, ends, strict=True):  # an unbounded end: an arrow at the edge
+        for end, edge, mark in ((a, left, "<"), (b, right, ">")):
+            if math.isinf(end):
+                ax.plot(edge, y, marker=mark, color="tab:blue", markersize=8, clip_on=False)
+    ax.set_xlim(left, right)
     ax.set_yticks(ys, names)
     ax.axvline(0, color="grey", lw=0.8, ls="--")
-    ax.set_xlabel("Elo (95% interval)")
+    ax.set_xlabel("Elo (95% interval; an arrow: no bound on that side)")
     plots.save(fig, "ratings", "Ratings")
 
     size = len(order)
@@ -150,8 +162,11 @@ def write_tournament_report(result: TournamentResult, out: Path, command: str) -
     out.mkdir(parents=True, exist_ok=True)
     plots = _plots(result, out)
     notes = ("The ratings are one Bradley-Terry (Elo) fit of every game at once; a pairing won "
-             "or lost whole counts half a game less. Stronger than next: the likelihood that "
-             "the entrant is stronger than the one ranked below it.")  # fmt: skip
+             "or lost whole counts half a game less. An interval end of ±inf is one the games "
+             "do not bound: an entrant who won every game could be rated higher without limit "
+             "(one who lost every game lower), and as that moves the zero (the anchor, or the "
+             "mean of all) the others' opposite ends go too. Stronger than next: the "
+             "likelihood that the entrant is stronger than the one ranked below it.")  # fmt: skip
     return write_pages(
         out, f"{result.plan.match.game}: tournament",
         [describe(result), notes, f"Report written by `{command}`."], [],

@@ -22,11 +22,26 @@ def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def elo(score: float, n: int) -> float:
-    """Elo difference implied by a score fraction (clamped by half a game at 0 and 1)."""
-    eps = 0.5 / max(n, 1)
-    p = min(max(score, eps), 1 - eps)
+def elo_of(p: float) -> float:
+    """The Elo difference whose expected score is ``p``: ``-inf`` at 0 and ``+inf`` at 1,
+    so an interval end that reaches them leaves the difference unbounded on that side."""
+    if p <= 0.0:
+        return -math.inf
+    if p >= 1.0:
+        return math.inf
     return -400.0 * math.log10(1.0 / p - 1.0)
+
+
+def elo(score: float, n: int) -> float:
+    """Elo difference implied by a score fraction over ``n`` games, clamped by half a game
+    at 0 and 1 so that the point estimate of a clean sweep is a finite figure."""
+    eps = 0.5 / max(n, 1)
+    return elo_of(min(max(score, eps), 1 - eps))
+
+
+def bound_json(x: float) -> float | None:
+    """An interval end for JSON, which has no infinity: None where it is unbounded."""
+    return x if math.isfinite(x) else None
 
 
 def elo_text(x: float) -> str:
@@ -48,7 +63,7 @@ class MatchStats:
     elo_ci: tuple[float, float]
 
     def to_json(self) -> dict:
-        """One JSON object with the documented keys."""
+        """One JSON object with the documented keys (an unbounded Elo end is null)."""
         return {
             "games": self.games,
             "wins": self.wins,
@@ -57,7 +72,7 @@ class MatchStats:
             "score": self.score,
             "score_ci": list(self.score_ci),
             "elo": self.elo,
-            "elo_ci": list(self.elo_ci),
+            "elo_ci": [bound_json(x) for x in self.elo_ci],
         }
 
     def summary(self, noun: str = "games") -> str:
@@ -89,9 +104,8 @@ def match_stats(points: Sequence[float]) -> MatchStats:
     w_lo, w_hi = wilson(sum(points), n)
     lo = max(0.0, min(score - half, w_lo))
     hi = min(1.0, max(score + half, w_hi))
-    return MatchStats(
-        n, wins, draws, losses, score, (lo, hi), elo(score, n), (elo(lo, n), elo(hi, n))
-    )
+    elo_ci = (elo_of(lo), elo_of(hi))
+    return MatchStats(n, wins, draws, losses, score, (lo, hi), elo(score, n), elo_ci)
 
 
 Interval = tuple[float, float]
