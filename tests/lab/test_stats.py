@@ -126,3 +126,21 @@ def test_a_match_whose_margins_never_vary_says_it_has_no_interval():
     assert stats.to_json() == {"margin": 0.0, "margin_ci": None}
     assert stats.summary_lines() == [
         "points per game, A minus B: +0.0 (no interval): fewer than two games, or all alike"]
+
+
+@given(st.lists(st.sampled_from([0.0, 0.5, 1.0]), min_size=1, max_size=60))
+def test_the_score_interval_takes_the_wider_of_normal_and_wilson_on_each_side(points):
+    n, score = len(points), sum(points) / len(points)
+    half = Z95 * math.sqrt(sum((p - score) ** 2 for p in points) / n / n)
+    w_lo, w_hi = wilson(sum(points), n)
+    lo, hi = match_stats(points).score_ci
+    assert lo <= w_lo and w_hi <= hi  # never narrower than Wilson's, on either side
+    assert lo in (w_lo, max(0.0, score - half)) and hi in (w_hi, min(1.0, score + half))
+
+
+def test_wilson_widens_the_interval_even_when_games_went_both_ways():
+    """8 wins and 2 losses: the normal interval reaches past 1 (so the score interval ends at
+    1), and Wilson's lower end is below the normal one's."""
+    lo, hi = match_stats([1.0] * 8 + [0.0] * 2).score_ci
+    assert lo == pytest.approx(wilson(8, 10)[0]) and lo < 0.8 - Z95 * math.sqrt(0.016)
+    assert hi == 1.0

@@ -89,8 +89,11 @@ class MatchStats:
 def match_stats(points: Sequence[float]) -> MatchStats:
     """Statistics of A's per-game points (1 win, 0.5 draw, 0 loss).
 
-    The interval is the normal one on the per-game points (its variance counts draws), with
-    the Wilson interval as a floor on its width when every game went the same way.
+    The score interval is, on each side, the wider of two: the normal interval on the
+    per-game points (its variance counts draws, which narrow it) and the Wilson interval on
+    the points as successes (a draw half a win and half a loss). So it is never narrower
+    than Wilson's, which keeps its width at 0 and 1 where the normal one collapses, and it
+    reaches 0 or 1 where the normal one does (few games); the Elo ends follow it unclamped.
     """
     n = len(points)
     wins = sum(1 for p in points if p == 1.0)
