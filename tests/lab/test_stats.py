@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from kibitz.lab.stats import (
     Z95,
+    contract_stats,
     elo,
     elo_text,
     match_stats,
@@ -144,3 +145,17 @@ def test_wilson_widens_the_interval_even_when_games_went_both_ways():
     lo, hi = match_stats([1.0] * 8 + [0.0] * 2).score_ci
     assert lo == pytest.approx(wilson(8, 10)[0]) and lo < 0.8 - Z95 * math.sqrt(0.016)
     assert hi == 1.0
+
+
+@given(st.integers(1, 100_000), st.data())
+def test_wilson_stays_in_zero_one_and_is_exact_at_none_or_all(n: int, data):
+    k = data.draw(st.integers(0, n))
+    lo, hi = wilson(k, n)
+    assert 0.0 <= lo <= k / n <= hi <= 1.0
+    assert (lo == 0.0) == (k == 0) and (hi == 1.0) == (k == n)
+    assert contract_stats([(100, False)] * n).made_ci[0] == 0.0
+
+
+def test_an_even_score_is_elo_plus_zero_in_json():
+    for data in (match_stats([0.5, 0.5]).to_json(), match_stats([1.0, 0.0]).to_json()):
+        assert math.copysign(1.0, data["elo"]) == 1.0 and '"elo": 0.0' in json.dumps(data)

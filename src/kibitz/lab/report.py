@@ -128,9 +128,8 @@ def _plots(figs: list[VariantFigures], out: Path) -> list[tuple[str, str]]:
          ("decisive rate", "decisive", "decisive_ci"))
     ):  # fmt: skip
         vals = [getattr(f, val) if val == "score" else getattr(f, val) / f.games for f in figs]
-        # max(0, ...): a Wilson bound may pass the rate by a rounding error at 0 or 1
-        lo = [max(0.0, v - getattr(f, ci)[0]) for v, f in zip(vals, figs, strict=True)]
-        hi = [max(0.0, getattr(f, ci)[1] - v) for v, f in zip(vals, figs, strict=True)]
+        lo = [v - getattr(f, ci)[0] for v, f in zip(vals, figs, strict=True)]
+        hi = [getattr(f, ci)[1] - v for v, f in zip(vals, figs, strict=True)]
         ax.bar([i + (k - 1) * 0.27 for i in x], vals, 0.27, yerr=[lo, hi], capsize=3, label=label)
     ax.axhline(0.5, color="grey", lw=0.8, ls="--")
     ax.set_xticks(list(x), names, rotation=15)

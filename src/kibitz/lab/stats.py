@@ -12,14 +12,17 @@ Z95 = 1.959963984540054
 
 
 def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson score interval for a proportion ``successes / n``."""
+    """Wilson score interval for a proportion ``successes / n``, within [0, 1] and exactly 0
+    (or 1) at the end where none (or all) succeeded, where the formula leaves rounding noise."""
     if n == 0:
         return 0.0, 1.0
     p = successes / n
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
+    lo = 0.0 if successes <= 0 else max(0.0, centre - half)
+    hi = 1.0 if successes >= n else min(1.0, centre + half)
+    return lo, hi
 
 
 def elo_of(p: float) -> float:
@@ -29,7 +32,7 @@ def elo_of(p: float) -> float:
         return -math.inf
     if p >= 1.0:
         return math.inf
-    return -400.0 * math.log10(1.0 / p - 1.0)
+    return -400.0 * math.log10(1.0 / p - 1.0) + 0.0  # + 0.0: never -0.0 (an even score)
 
 
 def elo(score: float, n: int) -> float:
