@@ -17,8 +17,10 @@ def test_rows_survive_reopening_and_other_settings_are_refused(tmp_path):
     with ResultStore(path, "survey", {"nodes": 5}) as store:
         assert store.keys() == {"000000000001"}
         assert list(store.items()) == [("000000000001", [[1, "win", 3, {"home": 0}]])]
-    with pytest.raises(InvalidOptions, match="other settings"):
+    with pytest.raises(InvalidOptions, match=r"other settings.*; give another results file to"):
         ResultStore(path, "survey", {"nodes": 6})
+    with pytest.raises(InvalidOptions, match=r"; give another --store file to start afresh$"):
+        ResultStore(path, "survey", {"nodes": 6}, "another --store file")
 
 
 def test_a_closed_store_is_one_self_contained_file(tmp_path):

@@ -3,7 +3,9 @@
 import re
 
 import pytest
+from typer.testing import CliRunner
 
+from kibitz.cli import app
 from kibitz.core.errors import InvalidOptions, KibitzError
 from kibitz.core.registry import load
 from kibitz.lab.match import MatchPlan, run_match
@@ -25,6 +27,7 @@ TINY = {
         {"name": "printed", "options": {"promotion_requires_captured_numskull": True}},
     ],
 }
+runner = CliRunner()
 
 
 def test_a_study_file_is_checked_before_anything_runs():
@@ -156,3 +159,13 @@ def test_a_backend_is_checked():
     ):
         with pytest.raises(InvalidOptions, match=message):
             Backend(*args)
+
+
+def test_a_study_with_changed_settings_asks_for_another_out_folder(tmp_path):
+    file = tmp_path / "tiny.toml"
+    file.write_text('game = "smess"\ngames = 1\nmax_plies = 10\n')
+    out = ["study", str(file), "--out", str(tmp_path / "out")]
+    assert runner.invoke(app, out).exit_code == 0
+    file.write_text('game = "smess"\ngames = 1\nmax_plies = 12\n')
+    changed = runner.invoke(app, out)
+    assert changed.exit_code == 2 and "give another --out folder to start afresh" in changed.stderr

@@ -5,7 +5,7 @@ import pytest
 import kibitz
 from kibitz.core.errors import InvalidOptions, KibitzError
 from kibitz.lab.stats import wilson
-from kibitz.lab.survey import DealResult, parse_range, run_survey, summarize
+from kibitz.lab.survey import DealResult, format_summary, parse_range, run_survey, summarize
 
 FORTRESS = kibitz.load("fortress")
 
@@ -45,9 +45,22 @@ def test_survey_solves_every_deal_in_order_with_any_number_of_workers():
     assert run_survey(FORTRESS, range(1, 8), 2, 20_000) == serial
 
 
-def test_a_game_without_a_solver_is_refused():
-    with pytest.raises(InvalidOptions, match="smess has no solver"):
+def test_a_game_without_a_solver_is_refused_naming_those_with_one():
+    solvable = ", ".join(n for n in kibitz.games() if kibitz.load(n).assistant() is not None)
+    with pytest.raises(InvalidOptions) as refused:
         run_survey(kibitz.load("smess"), range(1, 3))
+    assert str(refused.value) == (
+        f"smess has no solver: only games with one can be surveyed ({solvable})")
+    assert "fortress" in solvable
+
+
+def test_the_summary_says_what_each_solver_figure_is():
+    results = [DealResult(k, "loss", 5, {"home": 0, "max_home": k}) for k in range(1, 5)]
+    text = format_summary(summarize("fortress", results))
+    assert ("\nhome: mean 0.00, zero in 100.00% of deals (cards on the foundations at the "
+            "start)\n") in text
+    assert ("\nmax_home: mean 2.50, zero in 0.00% of deals (the most cards the solver could "
+            "get home)\n") in text
 
 
 def test_a_stored_survey_resumes_and_keeps_every_verdict(tmp_path):

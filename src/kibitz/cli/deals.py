@@ -58,7 +58,8 @@ def deal_cmd(
     if number is not None:
         seed = g.parse_seed(number)
     elif winnable:
-        seed = assistant_of(g).winnable_deal(g, Rng(secrets.randbits(64)))
+        assistant = assistant_of(g, "dealt as proven winnable")
+        seed = assistant.winnable_deal(g, Rng(secrets.randbits(64)))
     typer.echo(g.start(seed).render())
 
 
@@ -85,7 +86,7 @@ def solve_cmd(
 ) -> None:
     """Print WIN, LOSS or UNKNOWN, then (for WIN) the winning line in move notation."""
     g = make_game(game, option)
-    assistant = assistant_of(g)
+    assistant = assistant_of(g, "solved")
     if (position is None) == (number is None):
         fail("give a deal number or --position (one of them)")
     if nodes is not None and nodes < 1:
@@ -133,7 +134,8 @@ def survey_cmd(
     if nodes is not None and nodes < 1:
         fail(f"--nodes must be at least 1, got {nodes}")
     where = Backend(backend, workers or os.cpu_count() or 1, address)
-    kept = ResultStore(store, "survey", survey_settings(g, nodes)) if store else None
+    settings = survey_settings(g, nodes)
+    kept = ResultStore(store, "survey", settings, "another --store file") if store else None
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                TimeElapsedColumn())  # fmt: skip
     with Progress(*columns, console=Console(stderr=True), transient=True) as bar:

@@ -62,6 +62,8 @@ OpeningOpt = Annotated[
 DuplicateOpt = Annotated[bool, typer.Option(help="Play each deal twice, seats swapped.")]
 RecordsOpt = Annotated[Path | None, typer.Option(help="Save every game's record here.")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
+OTHER_OUT = "another --out folder"
+"""What a study or tournament is given to start afresh beside results of other settings."""
 HandsOpt = Annotated[
     int | None,
     typer.Option(help="Count the match in hands (Rook): each game is one deal played out."),
@@ -215,7 +217,7 @@ def tournament_cmd(
         store = None
         if out is not None:
             store = stack.enter_context(
-                ResultStore(out / "results.sqlite", "tournament", plan.settings()))
+                ResultStore(out / "results.sqlite", "tournament", plan.settings(), OTHER_OUT))
         todo = pending(plan, store) if store else len(tournament_jobs(plan))
         bar = stack.enter_context(
             Progress(*columns, transient=True, disable=not sys.stderr.isatty()))

@@ -12,7 +12,7 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from kibitz.cli.common import app, fail, user_errors
-from kibitz.cli.lab import AddressOpt, BackendOpt, WorkersOpt
+from kibitz.cli.lab import OTHER_OUT, AddressOpt, BackendOpt, WorkersOpt
 from kibitz.lab.pool import Backend
 from kibitz.lab.report import write_report
 from kibitz.lab.store import ResultStore
@@ -45,7 +45,7 @@ def study_cmd(
         study = dataclasses.replace(study, games=games)
     where = Backend(backend, workers, address)
     folder = out or file.with_suffix("")
-    with ResultStore(folder / "results.sqlite", "study", study.settings()) as store:
+    with ResultStore(folder / "results.sqlite", "study", study.settings(), OTHER_OUT) as store:
         if report_only:
             results = study_results(study, store)
             if not results:

@@ -34,7 +34,15 @@ def _unpack(blob: bytes) -> Any:
 class ResultStore:
     """A results file of one kind (``study`` or ``survey``) and one set of settings."""
 
-    def __init__(self, path: str | Path, kind: str, settings: dict[str, Any]) -> None:
+    def __init__(
+        self,
+        path: str | Path,
+        kind: str,
+        settings: dict[str, Any],
+        elsewhere: str = "another results file",
+    ) -> None:
+        """Open (or start) the results file ``path``; ``elsewhere`` names what the user gives
+        to start afresh instead when the file holds other settings (e.g. another --out)."""
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         db: sqlite3.Connection | None = None
@@ -58,7 +66,7 @@ class ResultStore:
             self._db.close()
             raise InvalidOptions(
                 f"{self.path} holds results of other settings ({row[0]}); "
-                "give another file to start afresh"
+                f"give {elsewhere} to start afresh"
             )
 
     def keys(self) -> set[str]:

@@ -20,6 +20,7 @@ from kibitz.core.capabilities import Assistant
 from kibitz.core.errors import InvalidOptions
 from kibitz.core.game import Game
 from kibitz.core.options import options_to_json
+from kibitz.core.registry import games, load
 from kibitz.lab.pool import Backend, run_all
 from kibitz.lab.stats import wilson
 from kibitz.lab.store import ResultStore
@@ -52,11 +53,14 @@ class DealResult:
     detail: Mapping[str, int]
 
 
-def assistant_of(game: Game) -> Assistant:
-    """The game's assistant; InvalidOptions for a game that offers none."""
+def assistant_of(game: Game, use: str = "surveyed") -> Assistant:
+    """The game's assistant; InvalidOptions for a game that offers none, saying which games
+    have a solver and so can be ``use`` (surveyed, solved ...)."""
     assistant = game.assistant()
     if assistant is None:
-        raise InvalidOptions(f"{game.name} has no solver: it offers no assistant")
+        solvable = [name for name in games() if load(name).assistant() is not None]
+        raise InvalidOptions(f"{game.name} has no solver: only games with one can be {use} "
+                             f"({', '.join(solvable) or 'none here'})")  # fmt: skip
     return assistant
 
 
@@ -114,6 +118,13 @@ def run_survey(
     done = run_all(_solve_chunk, chunks, workers, solved)
     fresh = {r.number: r for part in done for r in part}
     return [kept.get(n) or fresh[n] for n in numbers]
+
+
+FIGURE_MEANINGS = {
+    "home": "cards on the foundations at the start",
+    "max_home": "the most cards the solver could get home",
+}
+"""What the figures solvers report (``Verdict.detail``) stand for, said beside them."""
 
 
 @dataclass(frozen=True)
@@ -186,7 +197,8 @@ def format_summary(s: Summary) -> str:
             f"WIN {s.win}  LOSS {s.loss}  UNKNOWN {s.unknown}",
             f"winnable rate {s.rate:.2%}  95% Wilson interval [{s.ci_low:.2%}, {s.ci_high:.2%}]",
             *(
-                f"{k}: mean {f.mean:.2f}, zero in {f.zero_share:.2%} of deals"
+                f"{k}: mean {f.mean:.2f}, zero in {f.zero_share:.2%} of deals "
+                f"({FIGURE_MEANINGS.get(k, 'a figure the solver reports')})"
                 for k, f in s.figures.items()
             ),
             f"nodes searched: {s.nodes} (mean {s.nodes / max(s.deals, 1):.1f}, "
