@@ -169,3 +169,17 @@ def test_a_study_with_changed_settings_asks_for_another_out_folder(tmp_path):
     file.write_text('game = "smess"\ngames = 1\nmax_plies = 12\n')
     changed = runner.invoke(app, out)
     assert changed.exit_code == 2 and "give another --out folder to start afresh" in changed.stderr
+
+
+def test_a_rerun_says_how_many_games_it_played_and_how_many_it_kept(tmp_path):
+    file = tmp_path / "tiny.toml"
+    file.write_text('game = "smess"\ngames = 2\nmax_plies = 10\n')
+    out = ["study", str(file), "--out", str(tmp_path / "out")]
+    stored = tmp_path / "out" / "results.sqlite"
+    for extra, said in (
+        ([], f"2 games played now, 0 kept from {stored}"),
+        ([], f"0 games played now, 2 kept from {stored}"),
+        (["--games", "3"], f"1 game played now, 2 kept from {stored}"),
+    ):
+        result = runner.invoke(app, [*out, *extra])
+        assert result.exit_code == 0 and said in result.stderr.splitlines()

@@ -181,3 +181,17 @@ def test_a_sweep_shows_unbounded_ends_in_the_standings_json_and_plot(tmp_path) -
     assert data["pairings"][0]["elo_ci"][1] is None
     md, _ = write_tournament_report(result, tmp_path, "kibitz tournament")
     assert ", +inf] |" in md.read_text() and (tmp_path / "ratings.png").stat().st_size > 0
+
+
+def test_a_rerun_says_how_many_games_it_played_and_how_many_it_kept(tmp_path) -> None:
+    args = ["tournament", "smess", "random", "greedy", "--games", "2",
+            "-o", "max_plies_without_progress=10", "--out", str(tmp_path), "--json"]  # fmt: skip
+    stored = tmp_path / "results.sqlite"
+    for extra, said in (
+        ([], f"2 games played now, 0 kept from {stored}"),
+        ([], f"0 games played now, 2 kept from {stored}"),
+        (["--games", "3"], f"1 game played now, 2 kept from {stored}"),
+    ):
+        result = runner.invoke(app, [*args, *extra])
+        assert result.exit_code == 0, result.output
+        assert said in result.stderr.splitlines() and json.loads(result.stdout)

@@ -223,6 +223,9 @@ def tournament_cmd(
             Progress(*columns, transient=True, disable=not sys.stderr.isatty()))
         task = bar.add_task(label, total=todo)
         result = run_tournament(plan, where, store, lambda _r: bar.advance(task), at)
+        if store is not None:
+            noun = "deals" if plan.solo else match.unit
+            typer.echo(store.resumed(todo, len(tournament_jobs(plan)) - todo, noun), err=True)
     if out is not None:
         command = "kibitz " + " ".join(shlex.quote(a) for a in sys.argv[1:])
         paths = write_tournament_report(result, out, command)

@@ -58,6 +58,7 @@ def study_cmd(
                 done = len(study_results(study, store))
                 task = bar.add_task(study.title, total=total, completed=done)
                 results = run_study(study, store, where, lambda _r: bar.advance(task))
+            typer.echo(store.resumed(len(results) - done, done), err=True)
     command = "kibitz " + " ".join(shlex.quote(a) for a in sys.argv[1:])
     md, page = write_report(study, results, folder, command)
     typer.echo(f"{len(results)} games; wrote {md} and {page}")

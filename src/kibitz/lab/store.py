@@ -69,6 +69,11 @@ class ResultStore:
                 f"give {elsewhere} to start afresh"
             )
 
+    def resumed(self, new: int, kept: int, noun: str = "games") -> str:
+        """A line saying how a run used this file: ``new`` played now (``noun`` a plural),
+        ``kept`` read from it, so a rerun that played nothing does not pass for a fresh run."""
+        return f"{new} {noun if new != 1 else noun[:-1]} played now, {kept} kept from {self.path}"
+
     def keys(self) -> set[str]:
         """The keys of the jobs already finished."""
         return {k for (k,) in self._db.execute("SELECT key FROM results")}
