@@ -9,6 +9,7 @@ from kibitz.cli import app
 from kibitz.core.errors import InvalidOptions, KibitzError
 from kibitz.core.registry import load
 from kibitz.lab.match import MatchPlan, run_match
+from kibitz.lab.pages import Plots
 from kibitz.lab.pool import Backend
 from kibitz.lab.report import differences, figures_by_variant, write_report
 from kibitz.lab.stats import NO_INTERVAL, wilson
@@ -135,13 +136,19 @@ def test_ray_gives_the_same_results_as_the_process_pool(tmp_path):
         ray.shutdown()
 
 
+def made_up_results(lengths: list[int]) -> list[dict]:
+    """Stored results of TINY's two variants, alike: every game decisive, the first side
+    winning every other one, of the given lengths."""
+    return [{"variant": v, "index": i, "points": float(i % 2), "moves": n,
+             "legal_moves": 5.0 + i, "finished": True, "contracts": []}
+            for v in ("free", "printed") for i, n in enumerate(lengths)]  # fmt: skip
+
+
 def test_rates_alike_in_every_game_keep_an_honest_difference_and_lengths_say_so(tmp_path):
     """Every game decisive in both variants: the draw rate difference is +0 with Newcombe's
     interval, as wide as the rates' own; games of one length give no length interval."""
     study = parse_study(TINY)
-    results = [{"variant": v, "index": i, "points": float(i % 2), "moves": 30,
-                "legal_moves": 5.0 + i, "finished": True, "contracts": []}
-               for v in ("free", "printed") for i in range(4)]  # fmt: skip
+    results = made_up_results([30] * 4)
     (row,) = differences(study, results)
     upper = wilson(0, 4)[1]  # hypot(upper - 0, 0 - 0): the base's own upper end
     assert row[2] == row[3] == f"+0.000 [{-upper:+.3f}, {upper:+.3f}]"
@@ -183,3 +190,33 @@ def test_a_rerun_says_how_many_games_it_played_and_how_many_it_kept(tmp_path):
     ):
         result = runner.invoke(app, [*out, *extra])
         assert result.exit_code == 0 and said in result.stderr.splitlines()
+
+
+def test_a_report_without_title_or_notes_has_no_empty_paragraphs_and_one_length_format(
+    tmp_path,
+):
+    study = parse_study({k: v for k, v in TINY.items() if k != "title"})
+    md, _ = write_report(study, made_up_results([70, 77, 94, 118]), tmp_path, "cmd")
+    text = md.read_text()
+    assert text.startswith("# smess: variant study\n\n8 games of 4 per variant")
+    assert "\n\n\n" not in text
+    assert text.count("| 75.2 / 85.5 / 100.0 |") == 2  # 75.25, 85.5, 100: one decimal each
+
+
+def test_the_plots_keep_legends_off_the_data_and_whiskers_in_view(tmp_path, monkeypatch):
+    drawn = {}
+
+    def keep(plots, fig, stem, title):
+        fig.canvas.draw()
+        drawn[stem] = fig
+
+    monkeypatch.setattr(Plots, "save", keep)
+    write_report(parse_study(TINY), made_up_results([30, 41, 52, 80]), tmp_path, "cmd")
+    for stem in ("scores", "lengths"):
+        ax = drawn[stem].axes[0]
+        renderer = drawn[stem].canvas.get_renderer()
+        legend = ax.get_legend().get_window_extent(renderer)
+        assert legend.y0 >= ax.get_window_extent(renderer).y1 - 1  # above the plotting area
+    assert drawn["scores"].axes[0].get_ylim()[1] > 1.0  # a whisker's cap at 1 shows whole
+    labels = [t.get_text() for t in drawn["lengths"].axes[0].get_legend().get_texts()]
+    assert labels[:2] == ["median", "mean"]

@@ -47,11 +47,11 @@ def write_pages(
     tables: Sequence[Table],
     plots: Sequence[tuple[str, str]],
 ) -> tuple[Path, Path]:
-    """Write ``report.md`` and ``report.html`` into ``out``: the title, the paragraphs, the
-    bullet list, each table and each plot ``(title, PNG name)``."""
+    """Write ``report.md`` and ``report.html`` into ``out``: the title, the paragraphs (empty
+    ones left out), the bullet list, each table and each plot ``(title, PNG name)``."""
     md = [f"# {title}", ""]
     page = [f"<h1>{html.escape(title)}</h1>"]
-    for text in paragraphs:
+    for text in filter(None, paragraphs):
         md += [text, ""]
         page.append(f"<p>{_html(text)}</p>")
     if bullets:

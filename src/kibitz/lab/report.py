@@ -13,6 +13,7 @@ values give no spread).
 from __future__ import annotations
 
 import statistics
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -114,14 +115,33 @@ def differences(study: Study, results: list[dict[str, Any]]) -> list[list[str]]:
     return rows
 
 
+def _legend_above(
+    ax: Any, columns: int = 3, handles: Sequence[Any] = (), labels: Sequence[str] = ()
+) -> None:
+    """A legend above the axes, where it covers no bar, point or whisker."""
+    extra = {"handles": handles, "labels": labels} if handles else {}
+    ax.legend(**extra, loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=columns, fontsize=8,
+              frameon=False)  # fmt: skip
+
+
+def _share_axis(ax: Any, label: str, below: float = 0.0) -> None:
+    """A y axis of shares from 0 to 1, with room above 1 (and ``below`` 0) for the whiskers'
+    caps and the points drawn there."""
+    ax.set_ylim(-below, 1.06)
+    ax.set_yticks([0, 0.2, 0.4, 0.6, 0.8, 1.0])
+    ax.set_ylabel(label)
+
+
 def _plots(figs: list[VariantFigures], out: Path) -> list[tuple[str, str]]:
     """Draw the plots as PNG and SVG in ``out``; (title, PNG name) of each."""
     plots = Plots(out)
     plt, save = plots.plt, plots.save
+    from matplotlib.patches import Patch  # matplotlib is loaded only to draw
+
     names = [f.name for f in figs]
     x = range(len(figs))
 
-    fig, ax = plt.subplots(figsize=(7, 3.6))
+    fig, ax = plt.subplots(figsize=(7, 3.8))
     for k, (label, val, ci) in enumerate(
         (("first side's score", "score", "score_ci"),
          ("draw rate", "draws", "draw_ci"),
@@ -133,15 +153,18 @@ def _plots(figs: list[VariantFigures], out: Path) -> list[tuple[str, str]]:
         ax.bar([i + (k - 1) * 0.27 for i in x], vals, 0.27, yerr=[lo, hi], capsize=3, label=label)
     ax.axhline(0.5, color="grey", lw=0.8, ls="--")
     ax.set_xticks(list(x), names, rotation=15)
-    ax.set_ylim(0, 1)
-    ax.set_ylabel("share of games (95% interval)")
-    ax.legend(fontsize=8)
+    _share_axis(ax, "share of games (95% interval)")
+    _legend_above(ax)
     save(fig, "scores", "First side's score, draw and decisive rates")
 
-    fig, ax = plt.subplots(figsize=(7, 3.6))
-    ax.boxplot([f.lengths for f in figs], showmeans=True)
+    fig, ax = plt.subplots(figsize=(7, 3.8))
+    box = ax.boxplot([f.lengths for f in figs], showmeans=True)
     ax.set_xticks([i + 1 for i in x], names, rotation=15)
     ax.set_ylabel("moves per game")
+    quartiles = Patch(fill=False, edgecolor="black")
+    _legend_above(ax, 2, [box["medians"][0], box["means"][0], quartiles, box["whiskers"][0]],
+                  ["median", "mean", "box: the middle half of the games",
+                   "whiskers: the rest within 1.5 box heights (circles beyond)"])  # fmt: skip
     save(fig, "lengths", "Game length (moves by the players)")
 
     fig, ax = plt.subplots(figsize=(7, 3.2))
@@ -151,14 +174,13 @@ def _plots(figs: list[VariantFigures], out: Path) -> list[tuple[str, str]]:
     save(fig, "legal_moves", "Average number of legal moves")
 
     if any(f.bids for f in figs):
-        fig, ax = plt.subplots(figsize=(7, 3.6))
+        fig, ax = plt.subplots(figsize=(7, 3.8))
         for f in figs:
             bids = [b for b, (n, _) in f.bids.items() if n]
             ax.plot(bids, [f.bids[b][1] / f.bids[b][0] for b in bids], marker="o", label=f.name)
         ax.set_xlabel("bid")
-        ax.set_ylabel("contracts made")
-        ax.set_ylim(0, 1)
-        ax.legend(fontsize=8)
+        _share_axis(ax, "contracts made", 0.06)
+        _legend_above(ax)
         save(fig, "bids", "Declarer's success rate by bid")
     return plots.drawn
 
@@ -175,7 +197,7 @@ def report_tables(study: Study, results: list[dict[str, Any]]) -> list[tuple[str
          f"{f.draws / f.games:.1%} {_pct(f.draw_ci)}",
          f"{f.decisive / f.games:.1%} {_pct(f.decisive_ci)}",
          f"{f.length_mean:.1f} {interval_text(f.length_ci, '{:.1f}')}",
-         " / ".join(f"{q:g}" for q in f.length_quartiles), f"{f.legal_moves:.2f}",
+         " / ".join(f"{q:.1f}" for q in f.length_quartiles), f"{f.legal_moves:.2f}",
          f"{f.games - f.finished}"]
         for f in figs
     ]  # fmt: skip

@@ -98,7 +98,7 @@ def parse_study(data: dict[str, Any]) -> Study:
         for spec in agents:
             make_agent(parse_spec(spec), g)
     return Study(
-        str(data.get("title", game)), tuple(variants), tuple(agents),
+        str(data.get("title", f"{game}: variant study")), tuple(variants), tuple(agents),
         _int(data, "games", 100, 1), _int(data, "seed", 0, 0),
         _int(data, "max_plies", 2000, 1), str(data.get("notes", "")),
         _int(data, "opening", 0, 0),
