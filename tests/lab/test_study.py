@@ -39,6 +39,11 @@ def test_a_study_file_is_checked_before_anything_runs():
         ({**TINY, "variants": [{"name": "a"}, {"name": "a"}]}, "must differ"),
         ({**TINY, "variants": [{"name": "a", "options": {"bogus": 1}}]}, "bogus"),
         ({**TINY, "agents": ["nosuchagent"]}, "nosuchagent"),
+        ({**TINY, "agents": "level:1"}, r"^study: agents must be a list .*, got 'level:1'$"),
+        ({**TINY, "agents": []}, "^study: agents must be a list"),
+        ({**TINY, "variants": []}, r"^study: variants must be one or more \[\[variants\]\]"),
+        ({**TINY, "variants": {"name": "a"}}, "^study: variants must be one or more"),
+        ({**TINY, "variants": [{"name": "a", "options": "x=1"}]}, "options of variant 'a'"),
     ):
         with pytest.raises(KibitzError, match=message):
             parse_study(bad)
@@ -220,3 +225,12 @@ def test_the_plots_keep_legends_off_the_data_and_whiskers_in_view(tmp_path, monk
     assert drawn["scores"].axes[0].get_ylim()[1] > 1.0  # a whisker's cap at 1 shows whole
     labels = [t.get_text() for t in drawn["lengths"].axes[0].get_legend().get_texts()]
     assert labels[:2] == ["median", "mean"]
+
+
+def test_report_only_without_results_creates_nothing(tmp_path):
+    file = tmp_path / "tiny.toml"
+    file.write_text('game = "smess"\ngames = 1\n')
+    result = runner.invoke(app, ["study", str(file), "--report-only", "--out",
+                                 str(tmp_path / "none" / "here")])  # fmt: skip
+    assert result.exit_code == 2 and "holds no results of this study yet" in result.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["tiny.toml"]

@@ -45,11 +45,15 @@ def study_cmd(
         study = dataclasses.replace(study, games=games)
     where = Backend(backend, workers, address)
     folder = out or file.with_suffix("")
-    with ResultStore(folder / "results.sqlite", "study", study.settings(), OTHER_OUT) as store:
+    stored = folder / "results.sqlite"
+    empty = f"{stored} holds no results of this study yet: run it without --report-only first"
+    if report_only and not stored.is_file():
+        fail(empty)  # before the store would make the folder and the file
+    with ResultStore(stored, "study", study.settings(), OTHER_OUT) as store:
         if report_only:
             results = study_results(study, store)
             if not results:
-                fail(f"{folder / 'results.sqlite'} holds no results of this study yet")
+                fail(empty)
         else:
             total = len(study.variants) * study.games
             columns = (TextColumn(study.title), BarColumn(), MofNCompleteColumn(),

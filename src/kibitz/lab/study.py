@@ -76,12 +76,18 @@ def parse_study(data: dict[str, Any]) -> Study:
     game = data.get("game")
     if not isinstance(game, str):
         raise InvalidOptions("study: give the game, e.g. game = \"tchess\"")
-    raw = data.get("variants") or [{"name": "default"}]
+    raw = data.get("variants", [{"name": "default"}])
+    if not isinstance(raw, list) or not raw:
+        raise InvalidOptions("study: variants must be one or more [[variants]] tables (leave "
+                             f"the key out to play the game's defaults), got {raw!r}")  # fmt: skip
     variants = []
     for v in raw:
         if not isinstance(v, dict) or set(v) - VARIANT_KEYS or not isinstance(v.get("name"), str):
             raise InvalidOptions(f"study: a variant is a table of {sorted(VARIANT_KEYS)} "
                                  f"with a name, got {v!r}")  # fmt: skip
+        if not isinstance(v.get("options", {}), dict):
+            raise InvalidOptions(f"study: the options of variant {v['name']!r} must be a "
+                                 f"table of option = value, got {v['options']!r}")  # fmt: skip
         variant = Variant(v["name"], v.get("game", game), dict(v.get("options", {})))
         load(variant.game, **variant.options)
         variants.append(variant)
@@ -89,10 +95,9 @@ def parse_study(data: dict[str, Any]) -> Study:
     if len(set(names)) != len(names):
         raise InvalidOptions(f"study: variant names must differ, got {names}")
     agents = data.get("agents", ["random"])
-    if isinstance(agents, str):
-        agents = [agents]
-    if not agents or not all(isinstance(a, str) for a in agents):
-        raise InvalidOptions("study: agents is a list of agent specs, one per seat")
+    if not isinstance(agents, list) or not agents or not all(isinstance(a, str) for a in agents):
+        raise InvalidOptions("study: agents must be a list of agent specs, one per seat, e.g. "
+                             f'agents = ["level:1"], got {agents!r}')  # fmt: skip
     for v in variants:
         g = load(v.game, **v.options)
         for spec in agents:
