@@ -134,6 +134,7 @@ async def test_a_person_joins_by_invite_and_moves_go_both_ways(server: Any, tmp_
     async with app.run_test(size=(110, 34)) as pilot:
         await until(pilot, lambda: driver.connected)
         assert text_of(app, "#seats") == "■ Blue (Ann, away) · ■ Red (you)"
+        assert app.view.layout_spots()[-1][0] == "g8"  # turned to Red's side, as when local
         assert "Blue to play" in text_of(app, "#status")
         act(server, made, 0, action="d2-d3")  # Ann, at her page
         await until(pilot, lambda: driver.ply() == 1)
