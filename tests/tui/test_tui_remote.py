@@ -19,9 +19,10 @@ from tui_helpers import pick_by_keys, shown
 from typer.testing import CliRunner
 from websockets.sync.client import connect
 
+import kibitz
 from kibitz.cli import app as cli
 from kibitz.core.record import replay
-from kibitz.tui import PlayApp
+from kibitz.tui import Driver, PlayApp
 from kibitz.tui import remote as remote_module
 from kibitz.tui.link import TableError, TableLink, TableServer, parse_link
 from kibitz.tui.remote import RemoteDriver, sit
@@ -29,6 +30,7 @@ from kibitz.tui.screens import (
     ConfirmScreen,
     GameOverScreen,
     HelpScreen,
+    LinkScreen,
     NewGameScreen,
     SeatsScreen,
 )
@@ -533,3 +535,24 @@ async def test_a_message_the_terminal_cannot_read_is_said_and_left_out(server: A
         assert all("cannot read" in said for _, said in heard)
     finally:
         driver.close()
+
+
+async def test_the_invite_link_is_shown_whole_on_one_line_to_copy(tmp_path: Path):
+    game = kibitz.load("smess")
+    driver = Driver(game, [None, "random"], seed=1)
+    link = "http://127.0.0.1:8000/join/bht895WDwBxm?invite=udr2V40dSwfF3-9G"
+    app = PlayApp(driver, tmp_path / "r.json", pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "i invite" not in keys(app)  # a game here has no table to invite to
+        driver.invite = link
+        app.after_change()
+        await pilot.pause()
+        assert "i invite" in keys(app)
+        await pilot.press("escape", "i")
+        screen = await shown(pilot, LinkScreen)
+        shown_link = screen.query_one("#link-text", Static)
+        assert str(shown_link.render()) == link and shown_link.size.height == 1
+        assert app.clipboard == link
+        await pilot.press("escape")
+        assert not isinstance(app.screen, LinkScreen)

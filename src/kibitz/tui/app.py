@@ -39,6 +39,7 @@ from kibitz.tui.screens import (
     ConfirmScreen,
     GameOverScreen,
     HelpScreen,
+    LinkScreen,
     NewGameScreen,
     SeatsScreen,
 )
@@ -85,6 +86,8 @@ class PlayApp(App[None]):
         Binding("p", "autoplay", "autoplay", tooltip="autoplay on/off: safe moves play themselves"),
         Binding("f", "flip", "flip", tooltip="turn the board round"),
         Binding("c", "copy_position", "copy", tooltip="copy the position string (and show it)"),
+        Binding("i", "invite", "invite", tooltip="the invite link for friends, whole, to copy "
+                "(and copied)"),
         Binding("e", "analyse", "analyse", tooltip="analyse the finished game, move by move"),
         Binding("x", "give_up", "give up", tooltip="resign (or concede the deal): a loss"),
         Binding("n", "new_game", "new", tooltip="a new game, same players (a deal: which one?)"),
@@ -535,6 +538,8 @@ class PlayApp(App[None]):
             return self.back_to is None and self.driver.offers("warn_lost")
         if action == "copy_position":
             return isinstance(self.frame.observation.get("position"), str)
+        if action == "invite":
+            return self.driver.invite is not None
         if action == "flip":
             return "board" in self.description
         if action == "type_move":  # bound ahead of the focused widget: on the board's screen
@@ -580,6 +585,16 @@ class PlayApp(App[None]):
         if isinstance(position, str):
             self.copy_to_clipboard(position)
             self.say(f"position: {position}", NOTE)
+
+    def action_invite(self) -> None:
+        """The table's invite link on one line, to select whole, and on the terminal's
+        clipboard where it allows."""
+        invite = self.driver.invite
+        if invite is not None:
+            self.copy_to_clipboard(invite)
+            self.push_screen(LinkScreen(
+                "Invite link", invite, "A friend opens it in a browser or with kibitz join. "
+                "Copied to the clipboard where the terminal allows it."))
 
     def action_flip(self) -> None:
         self.flipped = not self.flipped

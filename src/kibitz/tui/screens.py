@@ -1,5 +1,5 @@
-"""Overlays: the keys (help), a yes/no question, a choice of open seats, a new game's deal
-and the game-over panel."""
+"""Overlays: the keys (help), a yes/no question, a choice of open seats, a new game's deal,
+a link to copy and the game-over panel."""
 
 from __future__ import annotations
 
@@ -34,6 +34,26 @@ class HelpScreen(ModalScreen[None]):
             yield Static("Keys (Esc closes this)", classes="heading")
             yield Static("\n".join(lines))
             yield Static("Mouse: click a piece, pile or card, then where it goes.", classes="note")
+
+
+class LinkScreen(ModalScreen[None]):
+    """A link shown whole on one line (the side panel wraps it), to select and copy; any of
+    its keys closes it."""
+
+    BINDINGS: ClassVar[list[Binding]] = [Binding("escape,enter,i,q", "dismiss", "Close")]
+
+    def __init__(self, heading: str, link: str, note: str) -> None:
+        super().__init__()
+        self.heading = heading
+        self.link = link
+        self.note = note
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="link", classes="panel") as panel:
+            panel.styles.width = max(len(self.link), len(self.heading)) + 6  # padding, border
+            yield Static(self.heading, classes="heading")
+            yield Static(self.link, id="link-text", markup=False)
+            yield Static(f"{self.note}  Esc closes this.", classes="note")
 
 
 class ConfirmScreen(ModalScreen[bool]):
