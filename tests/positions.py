@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import kibitz
 from kibitz.core.game import CHANCE, State
 from kibitz.core.rng import Rng
 
 
-def tchess_jester_paired(seed: int = 0) -> State:
-    """A TCHESS game played at random until a row holds a Jester in a pair."""
+def tchess_until(found: Callable[[State], bool], what: str, seed: int = 0) -> State:
+    """A TCHESS game of seed ``seed`` played at random (chance by its odds) until ``found``
+    holds of it; ``what`` names the sight in the error if the game ends first."""
     state = kibitz.load("tchess").new_initial_state(seed)
     rng = Rng(seed)
     while not state.is_terminal():
@@ -16,9 +19,17 @@ def tchess_jester_paired(seed: int = 0) -> State:
             state.apply(rng.weighted(state.chance_outcomes()))
         else:
             state.apply(rng.choice(state.legal_actions()))
-        if any(r["jester_copies"] and r["pairs"] for r in state.observation(0)["rows"]):
+        if found(state):
             return state
-    raise AssertionError(f"no Jester paired in the game of seed {seed}")
+    raise AssertionError(f"no {what} in the game of seed {seed}")
+
+
+def tchess_jester_paired(seed: int = 0) -> State:
+    """A TCHESS game played at random until a row holds a Jester in a pair."""
+    return tchess_until(
+        lambda s: any(r["jester_copies"] and r["pairs"] for r in s.observation(0)["rows"]),
+        "Jester paired", seed,
+    )
 
 
 def paired_jester(state: State) -> tuple[int, int, int]:

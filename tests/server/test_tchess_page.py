@@ -5,16 +5,14 @@ a playable card the row strength laying it gives, a typed row of cards is one wh
 from __future__ import annotations
 
 import json
-import random
 
 import httpx
-from pagekit import DESKTOP, my_turn_or_over, open_tab, start_from_lobby
+from pagekit import DESKTOP, Tab, my_turn_or_over, open_tab, start_from_lobby
 from playwright.sync_api import Browser, Page, expect
 
-import kibitz
-from kibitz.core.game import CHANCE
+from kibitz.core.game import State
 from kibitz.core.record import make_record
-from positions import paired_jester, tchess_jester_paired
+from positions import paired_jester, tchess_jester_paired, tchess_until
 from serving import Server
 
 
@@ -29,12 +27,8 @@ def sit(page: Page, server: Server, made: dict, seat: int) -> None:
 def test_a_paired_jester_shows_the_value_it_copies(browser: Browser, server: Server) -> None:
     state = tchess_jester_paired()
     seat, _place, value = paired_jester(state)
-    made = httpx.post(f"{server.url}/api/tables", json={
-        "record": json.dumps(make_record(state)), "seats": [{"kind": "human"}] * 2,
-    }).json()
-    tab = open_tab(browser, DESKTOP)
+    tab = seated_at(browser, server, state)
     page = tab.page
-    sit(page, server, made, 0)
     expect(page.locator(f".tchess-row[data-seat='{seat}'] .badge.copy")).to_have_text(f"={value}")
     assert tab.errors == []
     tab.close()
@@ -88,38 +82,29 @@ def test_a_typed_row_of_cards_is_one_whole_turn(browser: Browser, server: Server
     tab.close()
 
 
-def after_a_steal() -> tuple[object, str, int]:
-    """A random TCHESS game cut just after a card was stolen, a seat to act next (so the
-    steal stays the last move): the state, the card and the seat whose hand it left (from
-    the game's own log)."""
-    rng = random.Random(4)
-    game = kibitz.load("tchess")
-    state = game.new_initial_state(4)
-    while True:
-        if state.is_terminal():
-            state = game.new_initial_state(rng.randrange(1000))
-        if state.current_player == CHANCE:
-            outcomes = state.chance_outcomes()
-            state.apply(outcomes[rng.randrange(len(outcomes))][0])
-        else:
-            legal = state.legal_actions()
-            state.apply(legal[rng.randrange(len(legal))])
-        last = state.observation(0)["last_action"]
-        if last and last.get("kind") == "steal" and state.current_player >= 0:  # shown as last
-            event = next(e for e in reversed(state.observation(0)["log"])
-                         if e["event"] == "steal")
-            return state, event["card"], event["seat"]
+def just_stolen(state: State) -> bool:
+    """Whether a card was just stolen and a seat acts next (so the steal stays the last
+    move shown)."""
+    last = state.observation(0)["last_action"]
+    return bool(last) and last.get("kind") == "steal" and state.current_player >= 0
 
 
-def test_the_last_move_bar_says_a_steal_in_words(browser: Browser, server: Server) -> None:
-    state, card, seat = after_a_steal()
+def seated_at(browser: Browser, server: Server, state: State) -> Tab:
+    """White's page at a new table where ``state``'s game stands."""
     made = httpx.post(f"{server.url}/api/tables", json={
         "record": json.dumps(make_record(state)), "seats": [{"kind": "human"}] * 2,
     }).json()
     tab = open_tab(browser, DESKTOP)
+    sit(tab.page, server, made, 0)
+    return tab
+
+
+def test_the_last_move_bar_says_a_steal_in_words(browser: Browser, server: Server) -> None:
+    state = tchess_until(just_stolen, "steal before a seat's turn")
+    steal = next(e for e in reversed(state.observation(0)["log"]) if e["event"] == "steal")
+    card, who = steal["card"], ("White", "Black")[steal["seat"]]
+    tab = seated_at(browser, server, state)
     page = tab.page
-    sit(page, server, made, 0)
-    who = ("White", "Black")[seat]
     expect(page.locator("#last")).to_have_text(
         f"Last: {card} is taken at random from {who}'s hand and discarded.")
     assert tab.errors == []

@@ -9,11 +9,10 @@ from textual.widgets import Static
 from tui_helpers import make_app, settle
 
 import kibitz
-from kibitz.core.game import CHANCE, State
-from kibitz.core.rng import Rng
+from kibitz.core.game import State
 from kibitz.core.session import Session
 from kibitz.tui import Driver, PlayApp
-from positions import paired_jester, tchess_jester_paired
+from positions import paired_jester, tchess_jester_paired, tchess_until
 
 pytestmark = pytest.mark.anyio
 
@@ -63,25 +62,18 @@ async def test_the_cards_drawn_are_listed_but_not_numbered_as_moves(tmp_path):
         assert [n.split(".")[0] for n in numbered] == [str(k) for k in range(1, len(numbered) + 1)]
 
 
-def neighbouring_pairs(seed: int = 0) -> State:
-    """A TCHESS game played at random until a row holds two pairs side by side."""
-    state = kibitz.load("tchess").new_initial_state(seed)
-    rng = Rng(seed)
-    while not state.is_terminal():
-        if state.current_player == CHANCE:
-            state.apply(rng.weighted(state.chance_outcomes()))
-        else:
-            state.apply(rng.choice(state.legal_actions()))
-        for row in state.observation(0)["rows"]:
-            ends = {max(pair) for pair in row["pairs"]}
-            if any(min(pair) - 1 in ends for pair in row["pairs"]):
-                return state
-    raise AssertionError(f"no two pairs side by side in the game of seed {seed}")
+def neighbouring_pairs(state: State) -> bool:
+    """Whether a row of ``state`` holds two pairs side by side."""
+    for row in state.observation(0)["rows"]:
+        ends = {max(pair) for pair in row["pairs"]}
+        if any(min(pair) - 1 in ends for pair in row["pairs"]):
+            return True
+    return False
 
 
 async def test_two_pairs_side_by_side_are_two_links_not_one_chain(tmp_path):
     game = kibitz.load("tchess")
-    state = neighbouring_pairs()
+    state = tchess_until(neighbouring_pairs, "two pairs side by side")
     row = next(r for r in state.observation(0)["rows"] if len(r["pairs"]) > 1)
     assert row["text"] == "E S (N J) (P P)"
     session = Session.restore(game, 0, None, 0, list(state.history), {})
