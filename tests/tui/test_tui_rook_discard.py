@@ -9,6 +9,7 @@ from textual.widgets import Input, OptionList, Static
 from tui_helpers import pick_by_keys, settle, shown, spot_offset
 
 import kibitz
+from kibitz.core.game import State
 from kibitz.core.session import Session
 from kibitz.tui import Driver, PlayApp
 from kibitz.tui.screens import ConfirmScreen
@@ -26,11 +27,15 @@ def declaring_south() -> Session:
     return session
 
 
-async def test_a_discard_set_is_chosen_then_played_as_one_turn(tmp_path):
+def south_discarding(tmp_path) -> tuple[PlayApp, State]:
+    """The app at a Rook table of four people (``declaring_south``), and its game's state."""
     session = declaring_south()
-    game = session.game
-    app = PlayApp(Driver(game, [None] * 4, session=session), tmp_path / "r.json", pause=0)
-    state = session.state
+    driver = Driver(session.game, [None] * 4, session=session)
+    return PlayApp(driver, tmp_path / "r.json", pause=0), session.state
+
+
+async def test_a_discard_set_is_chosen_then_played_as_one_turn(tmp_path):
+    app, state = south_discarding(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         size = app.frame.moves[0]["set"]["size"]
@@ -63,10 +68,7 @@ async def test_a_discard_set_is_chosen_then_played_as_one_turn(tmp_path):
 
 
 async def test_the_move_list_chooses_a_discard_set_too(tmp_path):
-    session = declaring_south()
-    app = PlayApp(Driver(session.game, [None] * 4, session=session), tmp_path / "r.json",
-                  pause=0)
-    state = session.state
+    app, state = south_discarding(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         size = app.frame.moves[0]["set"]["size"]
@@ -97,21 +99,17 @@ async def test_the_move_list_chooses_a_discard_set_too(tmp_path):
 
 
 async def test_the_move_list_numbers_the_seats_moves_not_the_cards_dealt(tmp_path):
-    session = declaring_south()  # 42 cards dealt, then South's bid
-    app = PlayApp(Driver(session.game, [None] * 4, session=session), tmp_path / "r.json", pause=0)
+    app, state = south_discarding(tmp_path)  # 42 cards dealt, then South's bid
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
-        assert len(session.state.history) == 43
+        assert len(state.history) == 43
         assert str(app.part("#log-text", Static).render()).strip() == "1. South bid 120"
 
 
 async def test_any_cards_of_the_hand_make_the_set_in_any_order(tmp_path):
     """The legal moves name only the set's next card in the game's order (never its highest
     cards); a pick, by key or from the list, chooses any card of the hand all the same."""
-    session = declaring_south()
-    app = PlayApp(Driver(session.game, [None] * 4, session=session), tmp_path / "r.json",
-                  pause=0)
-    state = session.state
+    app, state = south_discarding(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         size = app.frame.moves[0]["set"]["size"]
@@ -141,10 +139,7 @@ async def test_any_cards_of_the_hand_make_the_set_in_any_order(tmp_path):
 
 
 async def test_cards_typed_one_at_a_time_join_the_set_and_none_is_played_alone(tmp_path):
-    session = declaring_south()
-    app = PlayApp(Driver(session.game, [None] * 4, session=session), tmp_path / "r.json",
-                  pause=0)
-    state = session.state
+    app, state = south_discarding(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         size = app.frame.moves[0]["set"]["size"]
@@ -177,10 +172,7 @@ async def test_cards_typed_one_at_a_time_join_the_set_and_none_is_played_alone(t
 
 
 async def test_a_whole_set_typed_is_played_at_once(tmp_path):
-    session = declaring_south()
-    app = PlayApp(Driver(session.game, [None] * 4, session=session), tmp_path / "r.json",
-                  pause=0)
-    state = session.state
+    app, state = south_discarding(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         size = app.frame.moves[0]["set"]["size"]
