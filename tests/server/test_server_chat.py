@@ -115,3 +115,16 @@ def test_the_pace_frees_a_line_once_its_window_has_passed() -> None:
     pace.check(0, at=100.0 + chat.WINDOW)  # the first line's window has passed
     with pytest.raises(BadInput):
         pace.check(0, at=100.0 + chat.WINDOW)
+
+
+def test_an_error_carries_the_ref_of_the_message_it_answers(client: TestClient) -> None:
+    """So a client tells a refused chat line from a refused move or question."""
+    made = new_table(client, "smess", [HUMAN, HUMAN])
+    with client.websocket_connect(seat_url(made, 0)) as ws:
+        ws.receive_json()
+        for ref, echoed in (("chat", "chat"), (7, 7), (True, None), ("x" * 65, None)):
+            ws.send_json({"type": "chat", "text": "", "ref": ref})
+            error = receive_until(ws, lambda m: m["type"] == "error")
+            assert error.get("ref") == echoed and "text is empty" in error["message"]
+        ws.send_json({"type": "action", "action": "z9-z9"})  # no ref given: none echoed
+        assert "ref" not in receive_until(ws, lambda m: m["type"] == "error")

@@ -362,7 +362,9 @@ def create_app(
             await hub.disconnect(table, websocket)
 
     async def answer(table: Any, seat: int | None, message: dict[str, Any]) -> str | None:
-        """The reply to one WebSocket message (None: the new state is the answer)."""
+        """The reply to one WebSocket message (None: the new state is the answer); an error
+        carries the message's ``ref``, so a client tells which of its messages it answers."""
+        ref = None
         try:
             text = message.get("text")
             if text is None:
@@ -371,6 +373,7 @@ def create_app(
                 raise BadInput(f"message of {len(text)} characters; at most "
                                f"{limits.max_message}")
             request = load_json(text, limits.max_depth)
+            ref = reference(request)
             for field in ("action", "turn"):  # a move's text, or a whole turn's
                 move = request.get(field) if isinstance(request, dict) else None
                 if isinstance(move, str) and len(move) > limits.max_action_text:
@@ -378,7 +381,7 @@ def create_app(
                                    f"{limits.max_action_text} characters")
             reply = await hub.handle(table, seat, request)
         except KibitzError as exc:
-            return error_text(exc)
+            return error_text(exc, ref)
         return None if reply is None else json.dumps(reply, separators=(",", ":"))
 
     # -- analysis of finished games (in the worker pool) ------------------------------------
@@ -390,6 +393,19 @@ def create_app(
     return app
 
 
-def error_text(exc: Exception) -> str:
-    """A WebSocket error reply naming the problem (never more than a short message)."""
-    return json.dumps({"type": "error", "message": clip(str(exc))}, separators=(",", ":"))
+def reference(request: Any) -> str | int | None:
+    """A message's ``ref``, echoed in an error reply: a string of at most 64 characters or an
+    integer (anything else is not echoed)."""
+    ref = request.get("ref") if isinstance(request, dict) else None
+    if isinstance(ref, str) and len(ref) <= 64:
+        return ref
+    return ref if isinstance(ref, int) and not isinstance(ref, bool) else None
+
+
+def error_text(exc: Exception, ref: str | int | None = None) -> str:
+    """A WebSocket error reply naming the problem (never more than a short message), with
+    the ``ref`` of the message it answers, if it had one."""
+    reply: dict[str, Any] = {"type": "error", "message": clip(str(exc))}
+    if ref is not None:
+        reply["ref"] = ref
+    return json.dumps(reply, separators=(",", ":"))

@@ -45,6 +45,9 @@ ANSWER_TIMEOUT = 120.0
 """Seconds a hint or a "still winnable?" may take on the server."""
 NOT_HERE = (4403, 4404)
 """Close codes of a connection the server refuses for good (no seat, no table)."""
+CHAT_REF = "chat"
+"""The ``ref`` a chat line is sent with: the server's refusal of it carries it back, so it is
+not taken for the answer to a question waited for."""
 CHAT_KEPT = 100
 """The most chat lines kept to show (the server sends its latest 100 on connecting)."""
 
@@ -283,7 +286,7 @@ class RemoteDriver:
 
     def say(self, text: str) -> None:
         """Send a line to the table's chat (it comes back as ``said``, or a refusal)."""
-        self._send({"type": "chat", "text": text})
+        self._send({"type": "chat", "text": text, "ref": CHAT_REF})
 
     def _offer(self) -> tuple[int | None, bool]:
         """The seat that offered a draw (None: no offer) and whether it is this side's."""
@@ -472,7 +475,7 @@ class RemoteDriver:
             notify("change" if changed else "update", self._offer_news(before))
         elif lines is not None:
             self._heard(lines, msg.get("earlier") is True, notify)
-        elif kind == "error" and waiting is not None:
+        elif kind == "error" and waiting is not None and msg.get("ref") != CHAT_REF:
             waiting[1].set_exception(TableError(str(msg.get("message"))))
         elif kind == "error":
             notify("error", str(msg.get("message")))

@@ -24,7 +24,7 @@ export class Chat {
       if (!text) return;
       this.waiting = text;
       this.tell("");
-      if (!this.send({ type: "chat", text })) { this.waiting = null; this.tell("Not sent: the connection is down; send it again once it is back."); }
+      if (!this.send({ type: "chat", text, ref: "chat" })) { this.waiting = null; this.tell("Not sent: the connection is down; send it again once it is back."); }
     });
   }
 
@@ -56,13 +56,11 @@ export class Chat {
     if (this.msg) this.draw(this.msg);
   }
 
-  // The server refused a line (too long, too fast): it stays in the box, with the reason.
-  // Returns whether the error was the chat's.
+  // The server refused a line (too long, too fast; its error carries the line's ref): it
+  // stays in the box, with the reason.
   refused(message) {
-    if (this.waiting === null) return false;
     this.waiting = null;
     this.tell(`Not sent: ${message}`);
-    return true;
   }
 
   // The header's count of the others' lines not yet in sight (0: hidden).

@@ -471,7 +471,7 @@ function onMessage(ev) {
   } else if (msg.type === "chat") {
     chat.add(msg.lines, msg.earlier);
   } else if (msg.type === "error") {
-    if (chat.refused(msg.message)) return;  // a line not said: told in the chat, kept to edit
+    if (msg.ref === "chat") { chat.refused(msg.message); return; }  // told in the chat, kept
     error(msg.message);
     const was = sent;
     sent = null;
