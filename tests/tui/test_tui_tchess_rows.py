@@ -12,6 +12,7 @@ import kibitz
 from kibitz.core.game import State
 from kibitz.core.session import Session
 from kibitz.tui import Driver, PlayApp
+from kibitz.tui.views.rows import sentence
 from positions import paired_jester, tchess_jester_paired, tchess_until
 
 pytestmark = pytest.mark.anyio
@@ -82,3 +83,11 @@ async def test_two_pairs_side_by_side_are_two_links_not_one_chain(tmp_path):
         await settle(pilot)
         drawn = [line for line in str(app.view.render()).splitlines() if "row" in line]
         assert any("E   S   N ═ J   P ═ P" in line for line in drawn), drawn
+
+
+def test_a_round_won_against_an_empty_row_says_nothing_was_laid():
+    result = {"event": "result", "round": 2, "winner": 0, "margin": 5,
+              "row_texts": ["P S", ""], "strengths": [5, 0]}
+    names = ("White", "Black").__getitem__
+    assert sentence(result, names) == (
+        "round 2: White wins by 5 (White P S = 5, Black nothing laid)")

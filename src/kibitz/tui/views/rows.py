@@ -156,7 +156,7 @@ def sentence(event: dict[str, Any], name: Any) -> str:
     kind = event["event"]
     if kind == "result":
         rows = ", ".join(
-            f"{name(s)} {t or '-'} = {v}"
+            f"{name(s)} {t} = {v}" if t else f"{name(s)} nothing laid"
             for s, (t, v) in enumerate(zip(event["row_texts"], event["strengths"], strict=True))
         )
         return f"round {event['round']}: {name(event['winner'])} wins by {event['margin']} ({rows})"
