@@ -40,3 +40,16 @@ def test_a_folder_or_a_file_of_another_kind_is_refused_and_left_as_it_is(tmp_pat
         with pytest.raises(InvalidOptions, match=f"cannot be a results file: {reason}"):
             ResultStore(path, "survey", {})
     assert other.read_text() == '{"not": "a database"}'
+
+
+def test_a_store_opened_to_read_leaves_the_file_byte_for_byte(tmp_path):
+    path = tmp_path / "results.sqlite"
+    with ResultStore(path, "study", {"games": 2}) as store:
+        store.add("a", {"points": 1})
+    before = path.read_bytes()
+    with ResultStore(path, "study", {"games": 2}, read_only=True) as store:
+        assert dict(store.items()) == {"a": {"points": 1}}
+    assert path.read_bytes() == before and sorted(p.name for p in tmp_path.iterdir()) == [
+        "results.sqlite"]
+    with pytest.raises(InvalidOptions, match="other settings"):
+        ResultStore(path, "study", {"games": 3}, read_only=True)

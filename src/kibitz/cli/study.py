@@ -49,7 +49,7 @@ def study_cmd(
     empty = f"{stored} holds no results of this study yet: run it without --report-only first"
     if report_only and not stored.is_file():
         fail(empty)  # before the store would make the folder and the file
-    with ResultStore(stored, "study", study.settings(), OTHER_OUT) as store:
+    with ResultStore(stored, "study", study.settings(), OTHER_OUT, report_only) as store:
         if report_only:
             results = study_results(study, store)
             if not results:

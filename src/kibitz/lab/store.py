@@ -40,32 +40,40 @@ class ResultStore:
         kind: str,
         settings: dict[str, Any],
         elsewhere: str = "another results file",
+        read_only: bool = False,
     ) -> None:
         """Open (or start) the results file ``path``; ``elsewhere`` names what the user gives
-        to start afresh instead when the file holds other settings (e.g. another --out)."""
+        to start afresh instead when the file holds other settings (e.g. another --out).
+        ``read_only`` only reads what is stored (a report rebuilt), leaving the file byte for
+        byte as it was (a results file kept in a repository does not change)."""
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.read_only = read_only
+        if not read_only:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
         db: sqlite3.Connection | None = None
         try:
-            db = sqlite3.connect(self.path)
-            db.execute("PRAGMA journal_mode=WAL")
+            if read_only:
+                db = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True)
+            else:
+                db = sqlite3.connect(self.path)
+                db.execute("PRAGMA journal_mode=WAL")
+                db.execute("PRAGMA synchronous=NORMAL")
+                db.execute("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT)")
+                db.execute("CREATE TABLE IF NOT EXISTS results (key TEXT PRIMARY KEY, data BLOB)")
+            row = db.execute("SELECT value FROM meta WHERE key = 'run'").fetchone()
         except sqlite3.Error as exc:  # a folder, a file of another kind, no permission
             if db is not None:
                 db.close()
             raise InvalidOptions(f"{self.path} cannot be a results file: {exc}") from exc
         self._db = db
-        self._db.execute("PRAGMA synchronous=NORMAL")
-        self._db.execute("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT)")
-        self._db.execute("CREATE TABLE IF NOT EXISTS results (key TEXT PRIMARY KEY, data BLOB)")
         wanted = json.dumps({"kind": kind, "settings": settings}, sort_keys=True)
-        row = self._db.execute("SELECT value FROM meta WHERE key = 'run'").fetchone()
-        if row is None:
+        if row is None and not read_only:
             self._db.execute("INSERT INTO meta VALUES ('run', ?)", (wanted,))
             self._db.commit()
-        elif row[0] != wanted:
+        elif row is None or row[0] != wanted:
             self._db.close()
             raise InvalidOptions(
-                f"{self.path} holds results of other settings ({row[0]}); "
+                f"{self.path} holds results of other settings ({row[0] if row else 'none'}); "
                 f"give {elsewhere} to start afresh"
             )
 
@@ -90,7 +98,8 @@ class ResultStore:
 
     def close(self) -> None:
         """Close the file, back in rollback-journal mode (the WAL folded in)."""
-        self._db.execute("PRAGMA journal_mode=DELETE")
+        if not self.read_only:
+            self._db.execute("PRAGMA journal_mode=DELETE")
         self._db.close()
 
     def __enter__(self) -> ResultStore:
