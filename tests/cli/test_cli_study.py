@@ -68,6 +68,9 @@ def test_survey_store_resumes(tmp_path):
                                 "--json"])  # fmt: skip
     assert first.exit_code == whole.exit_code == 0
     assert json.loads(whole.stdout) == json.loads(plain.stdout)
+    assert f"10 deals solved now, 0 kept from {store}" in first.stderr
+    assert f"20 deals solved now, 10 kept from {store}" in whole.stderr
+    assert "solved now" not in plain.stderr
     other = runner.invoke(app, ["survey", "fortress", "--deals", "1-3", "--nodes", "5",
                                 "--store", store])  # fmt: skip
     assert other.exit_code == 2 and "other settings" in other.stderr

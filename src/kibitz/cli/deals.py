@@ -138,12 +138,17 @@ def survey_cmd(
     kept = ResultStore(store, "survey", settings, "another --store file") if store else None
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                TimeElapsedColumn())  # fmt: skip
+    known: list[int] = []
     with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
         task = bar.add_task(f"{game} {deals}", total=len(numbers))
         try:
-            results = run_survey(g, numbers, where, nodes, lambda k: bar.advance(task, k), kept)
+            results = run_survey(
+                g, numbers, where, nodes, lambda k: bar.advance(task, k), kept, known.append
+            )
         finally:
             if kept:
                 kept.close()
+    if kept:
+        typer.echo(kept.resumed(len(numbers) - known[0], known[0], "deals", "solved"), err=True)
     summary = summarize(g.name, results)
     typer.echo(json.dumps(summary.to_json()) if as_json else format_summary(summary))

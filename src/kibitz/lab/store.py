@@ -77,10 +77,10 @@ class ResultStore:
                 f"give {elsewhere} to start afresh"
             )
 
-    def resumed(self, new: int, kept: int, noun: str = "games") -> str:
-        """A line saying how a run used this file: ``new`` played now (``noun`` a plural),
+    def resumed(self, new: int, kept: int, noun: str = "games", done: str = "played") -> str:
+        """A line saying how a run used this file: ``new`` ``done`` now (``noun`` a plural),
         ``kept`` read from it, so a rerun that played nothing does not pass for a fresh run."""
-        return f"{new} {noun if new != 1 else noun[:-1]} played now, {kept} kept from {self.path}"
+        return f"{new} {noun if new != 1 else noun[:-1]} {done} now, {kept} kept from {self.path}"
 
     def keys(self) -> set[str]:
         """The keys of the jobs already finished."""

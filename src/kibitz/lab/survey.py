@@ -97,13 +97,17 @@ def run_survey(
     node_limit: int | None = None,
     progress: Callable[[int], None] | None = None,
     store: ResultStore | None = None,
+    on_kept: Callable[[int], None] | None = None,
 ) -> list[DealResult]:
     """Solve every deal (on ``workers`` processes or a backend), in deal order;
     ``progress(k)`` after each ``k`` deals solved. With a ``store``, deals already in it are
-    not solved again and each chunk solved is stored as it finishes."""
+    not solved again (``on_kept`` is told how many) and each chunk solved is stored as it
+    finishes."""
     assistant_of(game)
     kept = stored_results(store) if store else {}
     todo = [n for n in numbers if n not in kept]
+    if on_kept:
+        on_kept(len(numbers) - len(todo))
     chunks = [(game, todo[k : k + CHUNK], node_limit)
               for k in range(0, len(todo), CHUNK)]  # fmt: skip
     if progress and len(numbers) > len(todo):
