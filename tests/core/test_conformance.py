@@ -270,6 +270,15 @@ def test_declarations_are_consistent(name: str) -> None:
         assert game.assistant() is not None
 
 
+@pytest.mark.parametrize("name", [n for n in kibitz.games() if load(n).assistant() is not None])
+def test_every_solver_figure_is_explained(name: str) -> None:
+    game = load(name)
+    assistant = game.assistant()
+    verdict = assistant.solve(game.start(seed=3), node_limit=2_000)
+    assert verdict.detail and set(verdict.detail) <= set(assistant.figures)
+    assert all(text.strip() and "\n" not in text for text in assistant.figures.values())
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_every_option_says_what_it_changes(name: str) -> None:
     cls = load(name).options_class

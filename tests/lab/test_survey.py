@@ -20,11 +20,14 @@ def test_summary_counts_verdicts_and_the_conservative_interval():
     verdicts = ["win"] * 50 + ["loss"] * 40 + ["unknown"] * 10
     results = [DealResult(k, v, 1, {"max_home": 52 if v == "win" else 0, "home": 0})
                for k, v in enumerate(verdicts, 1)]  # fmt: skip
-    s = summarize("fortress", results)
+    s = summarize(FORTRESS, results)
     assert (s.win, s.loss, s.unknown, s.rate, s.nodes) == (50, 40, 10, 0.5, 100)
     assert round(s.ci_low * 100, 2) == 40.38 and round(s.ci_high * 100, 2) == 69.06
     assert s.figures["max_home"].zero_share == 0.5 and s.figures["max_home"].mean == 26.0
-    assert s.to_json()["figures"]["home"] == {"mean": 0.0, "zero_share": 1.0, "counts": {"0": 100}}
+    assert s.to_json()["figures"]["home"] == {
+        "meaning": "cards on the foundations at the start",
+        "mean": 0.0, "zero_share": 1.0, "counts": {"0": 100},
+    }  # fmt: skip
 
 
 def test_parse_range_reads_numbers_as_the_game_writes_them():
@@ -56,7 +59,7 @@ def test_a_game_without_a_solver_is_refused_naming_those_with_one():
 
 def test_the_summary_says_what_each_solver_figure_is():
     results = [DealResult(k, "loss", 5, {"home": 0, "max_home": k}) for k in range(1, 5)]
-    text = format_summary(summarize("fortress", results))
+    text = format_summary(summarize(FORTRESS, results))
     assert ("\nhome: mean 0.00, zero in 100.00% of deals (cards on the foundations at the "
             "start)\n") in text
     assert ("\nmax_home: mean 2.50, zero in 0.00% of deals (the most cards the solver could "
@@ -82,7 +85,7 @@ def test_a_stored_survey_resumes_and_keeps_every_verdict(tmp_path):
 
 def test_summary_gives_the_distribution_of_each_figure_and_the_solver_effort():
     results = [DealResult(k, "loss", k * 10, {"max_home": k % 3}) for k in range(1, 7)]
-    s = summarize("fortress", results)
+    s = summarize(FORTRESS, results)
     assert s.figures["max_home"].counts == {1: 2, 2: 2, 0: 2}
     assert (s.nodes, s.nodes_max) == (210, 60)
     assert s.to_json()["figures"]["max_home"]["counts"] == {"0": 2, "1": 2, "2": 2}

@@ -150,5 +150,5 @@ def survey_cmd(
                 kept.close()
     if kept:
         typer.echo(kept.resumed(len(numbers) - known[0], known[0], "deals", "solved"), err=True)
-    summary = summarize(g.name, results)
+    summary = summarize(g, results)
     typer.echo(json.dumps(summary.to_json()) if as_json else format_summary(summary))

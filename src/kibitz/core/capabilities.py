@@ -83,6 +83,10 @@ ANSWERS = {"win": "Winnable", "loss": "Not winnable", "unknown": "Unknown: searc
 class Assistant(Protocol):
     """Help a single-player game gives its player, answered by the game's own solver."""
 
+    figures: Mapping[str, str]
+    """What each figure of its verdicts' ``detail`` stands for, in a few words (a survey
+    says it beside the figure's statistics)."""
+
     def hint(self, state: State) -> Hint:
         """The next move of a proven winning line, or why none exists."""
         ...

@@ -124,18 +124,12 @@ def run_survey(
     return [kept.get(n) or fresh[n] for n in numbers]
 
 
-FIGURE_MEANINGS = {
-    "home": "cards on the foundations at the start",
-    "max_home": "the most cards the solver could get home",
-}
-"""What the figures solvers report (``Verdict.detail``) stand for, said beside them."""
-
-
 @dataclass(frozen=True)
 class Figure:
     """A solver figure over the survey: its mean, the share of deals where it is zero, and
-    how many deals give each value."""
+    how many deals give each value; ``meaning`` is what it stands for, as the solver says."""
 
+    meaning: str
     mean: float
     zero_share: float
     counts: Mapping[int, int]
@@ -163,14 +157,15 @@ class Summary:
             "game": self.game, "deals": self.deals, "win": self.win, "loss": self.loss,
             "unknown": self.unknown, "rate": self.rate, "ci_low": self.ci_low,
             "ci_high": self.ci_high, "nodes": self.nodes, "nodes_max": self.nodes_max,
-            "figures": {k: {"mean": f.mean, "zero_share": f.zero_share,
+            "figures": {k: {"meaning": f.meaning, "mean": f.mean, "zero_share": f.zero_share,
                             "counts": {str(v): c for v, c in sorted(f.counts.items())}}
                         for k, f in self.figures.items()},
         }  # fmt: skip
 
 
-def summarize(game: str, results: list[DealResult]) -> Summary:
+def summarize(game: Game, results: list[DealResult]) -> Summary:
     """Counts, the winnable rate and its conservative Wilson interval, and the figures."""
+    meanings = assistant_of(game).figures
     n = len(results)
     win = sum(r.verdict == "win" for r in results)
     loss = sum(r.verdict == "loss" for r in results)
@@ -178,6 +173,7 @@ def summarize(game: str, results: list[DealResult]) -> Summary:
     keys = sorted({k for r in results for k in r.detail})
     figures = {
         k: Figure(
+            meanings.get(k, "a figure the solver reports"),
             sum(r.detail.get(k, 0) for r in results) / n,
             sum(r.detail.get(k, 0) == 0 for r in results) / n,
             dict(Counter(r.detail.get(k, 0) for r in results)),
@@ -185,7 +181,7 @@ def summarize(game: str, results: list[DealResult]) -> Summary:
         for k in keys
     }
     return Summary(
-        game=game, deals=n, win=win, loss=loss, unknown=unknown,
+        game=game.name, deals=n, win=win, loss=loss, unknown=unknown,
         rate=win / n if n else 0.0,
         ci_low=wilson(win, n)[0], ci_high=wilson(win + unknown, n)[1],
         nodes=sum(r.nodes for r in results), nodes_max=max((r.nodes for r in results), default=0),
@@ -202,7 +198,7 @@ def format_summary(s: Summary) -> str:
             f"winnable rate {s.rate:.2%}  95% Wilson interval [{s.ci_low:.2%}, {s.ci_high:.2%}]",
             *(
                 f"{k}: mean {f.mean:.2f}, zero in {f.zero_share:.2%} of deals "
-                f"({FIGURE_MEANINGS.get(k, 'a figure the solver reports')})"
+                f"({f.meaning})"
                 for k, f in s.figures.items()
             ),
             f"nodes searched: {s.nodes} (mean {s.nodes / max(s.deals, 1):.1f}, "

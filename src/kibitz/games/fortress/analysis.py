@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
+
 from kibitz.core.capabilities import Hint, Verdict
 from kibitz.core.game import Game, State
 from kibitz.core.rng import Rng
@@ -96,6 +99,11 @@ def choose_winnable_deal(
 
 class PatienceAssistant:
     """The core ``Assistant`` of Fortress and Chessboard, answered by the exact solver."""
+
+    figures: Mapping[str, str] = MappingProxyType({
+        "home": "cards on the foundations at the start",
+        "max_home": "the most cards the solver could get home",
+    })  # fmt: skip
 
     def hint(self, state: State) -> Hint:
         return hint(state)  # type: ignore[arg-type]
