@@ -103,7 +103,8 @@ async def test_the_move_list_numbers_the_seats_moves_not_the_cards_dealt(tmp_pat
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         assert len(state.history) == 43
-        assert str(app.part("#log-text", Static).render()).strip() == "1. South bid 120"
+        listed = str(app.part("#log-text", Static).render()).splitlines()
+        assert [line.strip() for line in listed] == ["Hand 1", "1. South bid 120"]
 
 
 async def test_any_cards_of_the_hand_make_the_set_in_any_order(tmp_path):

@@ -89,3 +89,21 @@ async def test_the_score_line_says_we_and_they_and_the_teams_when_watching(tmp_p
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             assert expected in str(app.query_one("#status").render())
+
+
+async def test_the_move_list_heads_each_hand(tmp_path):
+    app = make_app("rook", tmp_path / "r.json", person=0, seed=3, max_hands=2)
+    async with app.run_test(size=(120, 40)) as pilot:
+        for _ in range(300):
+            await settle(pilot)
+            if app.driver.observation()["hand_number"] == 2 and app.driver.to_act() == 0:
+                break
+            await pilot.press("m", "enter")
+        else:
+            raise AssertionError("the second hand's auction did not come to the person")
+        listed = str(app.query_one("#log-text").render()).splitlines()
+        assert listed[0] == "Hand 1" and listed.count("Hand 2") == 1, listed
+        second = listed.index("Hand 2")
+        assert listed[second - 1].split(". ")[1].split()[1] == "play"  # hand 1's last trick
+        assert listed[second + 1].split()[0] == f"{int(listed[second - 1].split('.')[0]) + 1}."
+        assert "bid" in listed[second + 1] or "pass" in listed[second + 1]

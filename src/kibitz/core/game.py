@@ -368,7 +368,8 @@ class State(ABC):
     def last_action(self, seat: int | None) -> dict[str, Any] | None:
         """The last action as ``seat`` may see it (None at the start): ``seat`` (who acted,
         None for chance) and ``text``; where it may be seen, also ``id`` and the structured
-        move fields. The base shows the move in perfect-information games only; games with
+        move fields; ``begins``, where the action begins a new part of the game, its heading
+        ("Hand 2"). The base shows the move in perfect-information games only; games with
         hidden information override this to show what ``seat`` may see.
         """
         if not self.history:

@@ -33,12 +33,14 @@ PERSON = "person"
 @dataclass(frozen=True)
 class LogEntry:
     """One action as the viewer saw it: who acted (None: chance) and its text (None: hidden);
-    ``chance``: an outcome of chance the game says of a seat (a card it drew), not a move."""
+    ``chance``: an outcome of chance the game says of a seat (a card it drew), not a move;
+    ``begins``: the heading of the part of the game it begins ("Hand 2"), if any."""
 
     ply: int
     seat: int | None
     text: str | None
     chance: bool = False
+    begins: str | None = None
 
 
 @dataclass(frozen=True)
@@ -485,7 +487,8 @@ class Driver:
             state.push(action)
             seen = state.last_action(self.viewer) or {}
             self.log.append(
-                LogEntry(len(state.history), seen.get("seat"), seen.get("text"), chance))
+                LogEntry(len(state.history), seen.get("seat"), seen.get("text"), chance,
+                         seen.get("begins")))  # fmt: skip
 
     # -- record ----------------------------------------------------------------------------
     def record(self) -> dict[str, Any]:

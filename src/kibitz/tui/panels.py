@@ -67,14 +67,20 @@ def scores_line(frame: Frame, scores: list[float]) -> str:
 def log_text(frame: Frame, log: list[LogEntry]) -> Text:
     """The seats' moves so far, one a line, numbered; a chance outcome the game tells of a
     seat (a card it drew) is listed unnumbered and dim, the others (the cards dealt) left
-    out; hidden ones say so."""
+    out; hidden ones say so. Where an action begins a part of the game (a hand), its
+    heading stands above the first move listed of that part."""
     out = Text()
     number = 0
+    heading = None
     for entry in log:
+        heading = entry.begins or heading
         if entry.seat is None:
             continue
         if out:
             out.append("\n")
+        if heading:
+            out.append(f"{heading}\n", Style(bold=True))
+            heading = None
         if entry.chance:
             out.append("      ")
         else:

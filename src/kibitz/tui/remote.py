@@ -529,7 +529,8 @@ class RemoteDriver:
         ply, last = msg["ply"], msg["view"].get("last_action")
         del self.log[next((i for i, e in enumerate(self.log) if e.ply > ply), len(self.log)):]
         if last is not None and (not self.log or self.log[-1].ply < ply):
-            self.log.append(LogEntry(ply, last.get("seat"), last.get("text")))
+            self.log.append(
+                LogEntry(ply, last.get("seat"), last.get("text"), begins=last.get("begins")))
 
     # -- questions answered by the server (from a worker thread) ---------------------------
     def _ask(self, message: dict[str, Any], answer: str) -> dict[str, Any]:

@@ -118,12 +118,14 @@ def observe(state: RookState, seat: int | None) -> dict[str, Any]:
 
 def last_action(state: RookState, seat: int | None) -> dict[str, Any]:
     """The last action as ``seat`` sees it (see ``RookState.last_action``)."""
-    phase, who = state.p.last
+    p = state.p
+    phase, who = p.last
     action = state.history[-1]
     actor = None if phase <= DEAL else who
+    begins = {"begins": f"Hand {p.hand_no}"} if phase == DEAL and p.dealt == 1 else {}
     if phase == DEAL and seat != who:
         to = "the nest" if who < 0 else SEAT_NAMES[who]
-        return {"seat": None, "text": f"deals a card to {to}"}
+        return {"seat": None, "text": f"deals a card to {to}", **begins}
     if phase == DISCARD and seat != who:
         return {"seat": actor, "text": "discards a card"}
     return {
@@ -131,6 +133,7 @@ def last_action(state: RookState, seat: int | None) -> dict[str, Any]:
         "text": action_text(state.table, phase, action),
         "id": action,
         **action_fields(state.table, phase, action),
+        **begins,
     }
 
 
