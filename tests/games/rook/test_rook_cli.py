@@ -13,6 +13,7 @@ from kibitz.cli import app
 from kibitz.core.errors import InvalidRecord
 from kibitz.core.record import replay
 from kibitz.games.rook.cards import card_str
+from kibitz.games.rook.rulespage import rules_page
 
 runner = CliRunner()
 
@@ -106,3 +107,20 @@ def test_bird_card_is_called_crow_in_crowsnest_views() -> None:
         state.apply(card)
     assert "Crow" in state.render(None)
     assert card_str(56) == "rook"
+
+
+def test_rules_page_lists_only_what_the_game_has_and_flags_only_decisions() -> None:
+    partnership = rules_page(kibitz.load("rook", preset="partnership").options)
+    assert "- bonus: most_tricks\n" in partnership  # sourced, not a decision
+    assert "- counters: 5s = 5, 10s = 10, 14s = 10 *\n" in partnership
+    for absent in ("rook_rank", "rook_points", "red1_points", "nest_points_to", "trump_before"):
+        assert f"- {absent}:" not in partnership
+    crowsnest = rules_page(kibitz.load("rook").options)
+    assert "- rook_rank: lowest\n" in crowsnest and "- nest_points_to: last_trick\n" in crowsnest
+    assert "- bonus_points:" not in crowsnest  # no bonus in CrowsNest
+    nestless = kibitz.load("rook", preset="partnership", nest_points_to="declarer")
+    assert "- nest_points_to: declarer (set)\n" in rules_page(nestless.options)  # said, as set
+
+
+def test_the_deal_cap_can_be_raised() -> None:
+    assert kibitz.load("rook", max_deals=5000).options.max_deals == 5000

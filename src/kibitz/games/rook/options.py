@@ -89,7 +89,7 @@ class RookOptions:
     must_trump_when_void: bool | None = None
     made_scores: Literal["bid", "points", None] = None
     target: int | None = bounded(None, minimum=1, maximum=10_000)
-    max_deals: int | None = bounded(None, minimum=0, maximum=1000)
+    max_deals: int | None = bounded(None, minimum=0, maximum=100_000)
     max_hands: int | None = bounded(None, minimum=0, maximum=1000)
 
     def __post_init__(self) -> None:

@@ -128,8 +128,8 @@ _ALL_SILENT = frozenset(
 DECISIONS: dict[str, frozenset[str]] = {
     "crowsnest": frozenset(),
     "tournament": frozenset({"all_pass"}),
-    "partnership": _ALL_SILENT
-    | {"ones_high", "counters", "bonus", "bid_min", "bid_step", "trump_before_nest"},
+    "partnership": _ALL_SILENT - {"nest_points_to"}
+    | {"ones_high", "counters", "bid_min", "bid_step", "trump_before_nest"},
     "one_high": _ALL_SILENT
     | {"ranks", "rook", "rook_rank", "rook_anytime", "counters", "hand_size", "bonus"}
     | {"bid_min", "bid_step", "trump_before_nest"},

@@ -2,18 +2,39 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import fields
 
 from kibitz.games.rook.cards import COLOUR_NAMES
 from kibitz.games.rook.options import RookOptions, resolve
-from kibitz.games.rook.presets import DECISIONS
-from kibitz.games.rook.table import build_table
+from kibitz.games.rook.presets import DECISIONS, Rules
+from kibitz.games.rook.table import Table, build_table
 
 _ROOK_RANK = {
     "lowest": "the lowest trump",
     "above_10": "a trump between the 10 and the 11",
     "highest": "the highest trump",
 }
+
+
+def _nest(_rules: Rules, table: Table) -> bool:
+    return table.nest_size > 0
+
+
+_APPLIES: dict[str, Callable[[Rules, Table], bool]] = {
+    "rook_rank": lambda rules, _t: rules.rook,
+    "rook_anytime": lambda rules, _t: rules.rook,
+    "rook_points": lambda rules, _t: rules.rook,
+    "red1_points": lambda rules, _t: rules.red1,
+    "red1_anytime": lambda rules, _t: rules.red1,
+    "bonus_points": lambda rules, _t: rules.bonus != "none",
+    "most_tricks_tie": lambda rules, _t: rules.bonus == "most_tricks",
+    "trump_before_nest": _nest,
+    "nest_counters_allowed": _nest,
+    "nest_points_to": _nest,
+}
+"""Parameters of a card or a part of the hand that a game may lack: listed only where it
+has them (or an option set them)."""
 
 
 def _value(name: str, value: object) -> str:
@@ -26,7 +47,8 @@ def _value(name: str, value: object) -> str:
 
 def rules_page(options: RookOptions) -> str:
     """Markdown rules of the preset with its overrides; ``*`` marks project decisions and
-    ``(set)`` marks values changed from the preset."""
+    ``(set)`` marks values changed from the preset; parameters of a card or a nest the game
+    does not have are left out."""
     rules = resolve(options)
     table = build_table(rules)
     flagged = DECISIONS[options.preset]
@@ -45,10 +67,13 @@ def rules_page(options: RookOptions) -> str:
         f"Bids: {table.bids[0]} to {table.bids[-1]} in steps of {rules.bid_step}; "
         f"bidding {table.bids[-1]} ends the auction.",
         "",
-        "Parameters (* = project decision pending confirmation, (set) = changed by an option):",
+        "Parameters (* = project decision pending confirmation, (set) = changed by an option;"
+        " those of a card or a nest this game lacks left out):",
         "",
     ]
     for f in fields(rules):
+        if f.name not in changed and not _APPLIES.get(f.name, lambda *_: True)(rules, table):
+            continue
         mark = (" *" if f.name in flagged else "") + (" (set)" if f.name in changed else "")
         lines.append(f"- {f.name}: {_value(f.name, getattr(rules, f.name))}{mark}")
     return "\n".join(lines) + "\n"
