@@ -113,6 +113,9 @@ def test_position_example_and_its_views(kit) -> None:
     black_view = s.render(1)
     assert "6 cards" in black_view and "Q" not in black_view.split("White")[1]
     assert s.information_state_key(0) != s.information_state_key(1)
+    lone = f"white=Q/{kit.rest('Q')}/-/- " + text.split("/-/- ", 1)[1]
+    one = kibitz.load("tchess").new_state_from_position(lone)
+    assert "hand: 1 card " in one.render(1)
 
 
 @pytest.mark.parametrize(

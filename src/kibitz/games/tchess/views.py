@@ -247,7 +247,7 @@ def render(state: TchessState, seat: int | None = None) -> str:
         if seat is None or seat == s:
             hand = _cards_text(expand(t.letters, state.hands[s]))
         else:
-            hand = f"{state.hand_size[s]} cards"
+            hand = f"{state.hand_size[s]} card{'' if state.hand_size[s] == 1 else 's'}"
         lines.append(
             f"{SEATS[s]:5}  hand: {hand}   deck: {state.deck_size[s]}   "
             f"discard: {_cards_text(expand(t.letters, state.discards[s]))}"
