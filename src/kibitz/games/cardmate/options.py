@@ -22,7 +22,7 @@ class CardmateOptions:
         "suit_contents": "The four cards of each rank are dealt at random onto that rank's "
                          "squares (a hand may be mostly one suit).",
         "rank_setup": "Each side's cards are shuffled over its 26 starting squares.",
-        "rank_contents": "Each side gets its two Kings and 24 cards dealt from the other 48 "
+        "rank_contents": "Each side gets two Kings and 24 cards dealt from the other 48 "
                          "(ranks and suits both random).",
         "zillions_random": "The random setup of the Zillions version: suits dealt at random "
                            "(not with the four options above).",
@@ -32,8 +32,8 @@ class CardmateOptions:
                            "who made it (off: a third repetition is a draw).",
         "repetition_threshold": "The occurrence of a position at which repetition_loss makes "
                                 "the player who repeated it lose.",
-        "max_plies": "A move cap for engine matches (not a rule): the game is drawn after "
-                     "this many plies.",
+        "max_plies": "A move cap for engine matches (not a rule): the game is drawn at this "
+                     "ply, counted from the first move (a position's move number included).",
     }
 
     suit_setup: bool = False
