@@ -154,6 +154,7 @@ def test_other_text_is_not_a_cardmate_record() -> None:
         ("*", '[Options "suit_setup=maybe"]\n', "tag Options"),
         ("*", '[Date "May 2001"]\n', "tag Date"),
         ("*", '[Termination "boredom"]\n', "tag Termination"),
+        ("1.4Ci3 4Db6 *", '[Termination "kings"]\n', "moves leave it unfinished"),
         ("*", '[Position "nonsense"]\n', "tag Position"),
         ("*", '[Options "rank_setup=true"]\n', "Position"),
         ("*", '[Seed "x"]\n', "tag Seed"),

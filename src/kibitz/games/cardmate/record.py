@@ -203,6 +203,12 @@ def _check_number(state: CardmateState, token: str, number: int, rearhand: bool)
 
 def _check_result(tags: dict[str, str], outcome: dict | None) -> None:
     if outcome is None:
+        termination = tags.get("Termination", "unfinished")
+        if termination not in (*DECLARED, "unfinished"):
+            raise InvalidRecord(
+                f"tag Termination {termination!r} says the game ended on the board, but its "
+                "moves leave it unfinished (an unfinished game ends by resignation or agreement)"
+            )
         return
     expected = result_text(outcome["returns"])
     if tags["Result"] != expected:
