@@ -124,3 +124,40 @@ def test_rules_page_lists_only_what_the_game_has_and_flags_only_decisions() -> N
 
 def test_the_deal_cap_can_be_raised() -> None:
     assert kibitz.load("rook", max_deals=5000).options.max_deals == 5000
+
+
+def _guide_row(preset: str) -> dict[str, str]:
+    """The guide's presets-table row of ``preset``, by column heading."""
+    rows = [line.strip().strip("|").split("|") for line in GUIDE.splitlines()
+            if line.startswith("| ")]
+    head = [cell.strip() for cell in rows[0]]
+    row = next(r for r in rows if r[0].strip() == f"`{preset}`")
+    return dict(zip(head, (cell.strip() for cell in row), strict=True))
+
+
+@pytest.mark.parametrize("preset", ["crowsnest", "tournament", "partnership", "one_high",
+                                    "red1", "buckeye", "dixie"])
+def test_guide_names_each_presets_counters_and_bonus(preset: str) -> None:
+    """The guide's table states the counters, the points a hand holds and the bonus that the
+    engine gives each preset (dixie's 13s, the 1s worth 15, red1's red 1 worth 30)."""
+    from kibitz.games.rook.options import resolve
+
+    game = kibitz.load("rook", preset=preset)
+    table, rules = game.table, resolve(game.options)
+    by_points: dict[int, list[int]] = {}
+    specials = []
+    for card in table.cards:
+        if card == 56:
+            specials.append(f"{'Crow' if preset == 'crowsnest' else 'Rook'} {table.points[card]}")
+        elif card == 0 and rules.red1:
+            specials.append(f"red 1 {table.points[card]}")
+        elif table.points[card] and card // 14 == 0:  # one colour's ranks stand for all four
+            by_points.setdefault(table.points[card], []).append(card % 14 + 1)
+    specials.sort(key=lambda text: text.startswith("red"))  # the bird card, then the red 1
+    counters = [" and ".join(f"{rank}s" for rank in ranks) + f" {points}"
+                for points, ranks in by_points.items()]
+    bonus = rules.bonus_points if rules.bonus != "none" else 0
+    total = f"({table.total - bonus}" + (f" + {bonus} bonus)" if bonus else ")")
+    row = _guide_row(preset)
+    assert row["Counters (points a hand)"] == f"{', '.join(counters + specials)} {total}"
+    assert row["Bonus"] == ("none" if not bonus else f"{bonus}, {rules.bonus.replace('_', ' ')}")
