@@ -47,6 +47,23 @@ async def test_a_typed_row_of_cards_is_played_as_a_whole_turn(tmp_path):
         assert played == [hand[0], hand[1], "end"]
 
 
+async def test_a_typed_turn_is_said_before_enter_plays_it(tmp_path):
+    app = make_app("tchess", tmp_path / "r.json", seed=5)
+    state = app.driver.session.state
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        before = len(state.history)
+        card = state.observation(0)["hand"][0]
+        assert state.observation(0)["hand"].count(card) == 2  # this deal's first card: a pair
+        await pilot.press("colon", card)
+        assert app.message == f"Enter plays 2 moves as your turn: {card}, end"
+        await pilot.press("space", *card)
+        assert app.message == f"Enter plays 3 moves as your turn: {card}, {card}, end"
+        await pilot.press("ctrl+a", "ctrl+k", "Z")
+        assert app.message == ""  # no turn: nothing said, the earlier sentence gone
+        assert len(state.history) == before  # nothing played
+
+
 async def test_the_cards_drawn_are_listed_but_not_numbered_as_moves(tmp_path):
     app = make_app("tchess", tmp_path / "r.json")
     async with app.run_test(size=(120, 40)) as pilot:

@@ -525,8 +525,16 @@ class PlayApp(App[None]):
 
     @on(Input.Changed, "#entry")
     def _typing(self, event: Input.Changed) -> None:
-        typed = _move_text(event.value).lower()
-        self._fill_menu([m for m in self._choices() if m["text"].lower().startswith(typed)])
+        """The moves that begin as typed listed; where the text is a turn of several moves
+        (a card laid, then the turn ended), those moves said before Enter plays them."""
+        typed = _move_text(event.value)
+        self._fill_menu([m for m in self._choices()
+                         if m["text"].lower().startswith(typed.lower())])  # fmt: skip
+        turn = self.driver.turn_preview(typed)
+        if turn and len(turn) > 1:
+            self.say(f"Enter plays {len(turn)} moves as your turn: {', '.join(turn)}", NOTE)
+        elif self.message.startswith("Enter plays "):
+            self.say("")
 
     # -- actions ---------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -106,6 +106,7 @@ class PlayDriver(Protocol):
     def deal_number(self) -> int | str | None: ...
     def seat_label(self, seat: int) -> str: ...
     def offers(self, action: str) -> bool: ...
+    def turn_preview(self, text: str) -> list[str] | None: ...
     def can_take_back(self) -> bool: ...
     def begun(self) -> bool: ...
     def entry(self) -> Entry | None: ...
@@ -321,6 +322,23 @@ class Driver:
 
     def deal_number(self) -> int | None:
         return self.state.seed
+
+    def turn_preview(self, text: str) -> list[str] | None:
+        """What typed ``text`` would play as the person's whole turn now, each action in
+        the game's words (None: not a turn they may play now)."""
+        seat = self.to_act()
+        if seat is None or self.players[seat] is not None or not text.strip():
+            return None
+        probe = self.state.clone()
+        try:
+            actions = probe.turn_actions(text)
+        except KibitzError:
+            return None
+        said = []
+        for action in actions:
+            said.append(probe.action_to_str(action))
+            probe.apply(action)
+        return said
 
     def offers(self, action: str) -> bool:
         """Whether the app's ``action`` (one of ``OFFERED``) works in this game now."""

@@ -204,6 +204,10 @@ class RemoteDriver:
             who += "" if s.get("connected") else ", away"
         return f"{self.game.player_names[seat]} ({who})"
 
+    def turn_preview(self, text: str) -> list[str] | None:
+        """Unknown here: the server reads a typed turn against the whole game."""
+        return None
+
     def offers(self, action: str) -> bool:
         """What the server offers this seat now, as its state says (a key it leaves out is
         a feature it does not offer here)."""
