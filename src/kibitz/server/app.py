@@ -234,8 +234,7 @@ def create_app(
     def games() -> list[dict[str, Any]]:
         return [game_info(name) for name in game_classes()]
 
-    @app.post("/api/tables", summary="Create a table; returns a token for each human seat "
-              "and the deals its named players left for it, conceded")
+    @app.post("/api/tables", summary="Create a table; returns a token for each human seat")
     @creating
     async def create_table(request: Request, body: CreateTable) -> dict[str, Any]:
         game, options, seed, position, actions = imported_start(body, limits)
@@ -244,13 +243,11 @@ def create_app(
             position, body.winnable_only and not actions, actions, body.private,
             body.autoplay,
         )
-        left = await hub.concede_left(table)
         return {
             "id": table.id,
             "tokens": {str(k): v for k, v in tokens.items()},
             "invite": f"/join/{table.id}?invite={table.stored.invite}",
             "table": table.summary(),
-            "conceded": [{"table": t.id, "deal": t.summary(False)["seed"]} for t in left],
         }
 
     @app.get("/api/tables", summary="Running and finished tables, most recent first")

@@ -220,41 +220,6 @@ class Hub:
         self._kick(table)
         return table, tokens
 
-    async def concede_left(self, table: LiveTable) -> list[LiveTable]:
-        """Concede the deals ``table``'s named players leave for it, a new one of a game kept
-        in streaks: a deal of the game still played with a move made counts as lost when its
-        player starts another (rules e.9), even where no page of it is open any more."""
-        features = table.game.features
-        if features.statistics != "streaks" or not features.concede:
-            return []
-        names = sorted({s.name for s in table.seats if s.kind == "human" and s.name})
-        left = []
-        for name in names:
-            others = [t for t in self.store.open_tables(table.game.name, name) if t != table.id]
-            for table_id in others:
-                try:
-                    other = self.get(table_id)
-                except Busy:  # no room to load it now: left to the player's next new deal
-                    continue
-                if await self._concede_left(other, name):
-                    left.append(other)
-        return left
-
-    async def _concede_left(self, table: LiveTable, name: str) -> bool:
-        """Concede ``table`` for the seat ``name`` holds, as that seat's ``concede`` would,
-        if it is still played with a move made; whether it was (a table put away meanwhile
-        is left to the player's next new deal)."""
-        seat = table.seat_named(name)
-        async with table.lock:
-            if seat is None or table.evicted or table.session.is_over() or not table.played:
-                return False
-            table.session.concede(seat)
-            table.draw_offer = None
-            self._save(table)
-        table.last_used = time.monotonic()
-        self.broadcast(table)
-        return True
-
     @staticmethod
     def _seat(game: Game, i: int, seat: dict[str, Any]) -> SeatSpec:
         """Seat ``i`` as chosen; a computer's agent is built once to check it can play."""

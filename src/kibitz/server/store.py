@@ -16,7 +16,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import bindparam, delete, insert, or_, select, update
+from sqlalchemy import bindparam, delete, insert, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from kibitz.core.registry import game_class
@@ -183,22 +183,6 @@ class Store:
             actions=list(actions), extra=dict(row.extra or {}), result=row.result,
             private=row.private,
         )
-
-    def open_tables(self, game: str, player: str) -> list[str]:
-        """The ids of the unfinished tables of ``game`` where ``player`` holds a person's
-        seat and a move was made, oldest first: an action is stored, or the saved session
-        says it was played (its moves since taken back); the others need not be loaded."""
-        seated = select(SeatRow.table_id).where(
-            SeatRow.table_id == TableRow.id, SeatRow.kind == "human", SeatRow.name == player)
-        moved = select(ActionRow.table_id).where(ActionRow.table_id == TableRow.id)
-        played = TableRow.extra["session"]["played"].as_boolean().is_(True)
-        with self.session() as s:
-            return list(s.scalars(
-                select(TableRow.id)
-                .where(TableRow.status == "playing", TableRow.game == game,
-                       seated.exists(), or_(moved.exists(), played))
-                .order_by(TableRow.created_at, TableRow.id)
-            ))
 
     def record(self, table_id: str) -> dict[str, Any] | None:
         """The stored record of a finished table."""

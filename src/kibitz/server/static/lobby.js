@@ -3,7 +3,7 @@
 // browser's own tables and the recent ones.
 // The options form is built from each game's options JSON Schema.
 import { api, forgetTable, heldSeats, openTable } from "/static/net.js";
-import { leaveDeals } from "/static/opendeal.js";
+import { leaveDeal } from "/static/opendeal.js";
 import { button, computerName, el, showText } from "/static/ui.js";
 
 const $ = (id) => document.getElementById(id);
@@ -198,7 +198,7 @@ async function start(ev) {
   try {
     const made = await api("POST", "/api/tables", body);
     // The new deal made, the player's unfinished ones of the game are left: they count as lost.
-    await leaveDeals(game, made);
+    await leaveDeal(game, made);
     openTable(made);
   } catch (e) {
     showText($("lobby-error"), e.message);

@@ -2,8 +2,8 @@
 // counts as lost). The table page remembers the deal where a move is made; the lobby, about to
 // open a new deal of that game, concedes the remembered one if it is still being played with a
 // move made, and the new table's page says so. A finished or conceded deal is only forgotten.
-// The seat token proves the deal is this browser's: names are not accounts. The server itself
-// concedes a named player's deals left for a new one; its answer lists them, told alike.
+// The seat token proves the deal is this browser's: names are not accounts, so a deal is never
+// conceded for a name (anyone may give any name).
 import { api, loadToken } from "/static/net.js";
 
 const key = (game) => `kibitz:open-deal:${game}`;
@@ -32,27 +32,11 @@ async function concedeLeftDeal(game) {
   }
 }
 
-// The player's words for `deals` ([{table, deal}], deal numbers as text) counted as lost, or null.
-function lostWords(deals) {
-  if (!deals.length) return null;
-  const numbers = deals.filter((d) => d.deal).map((d) => `#${d.deal}`);
-  if (deals.length === 1) return `Your unfinished deal${numbers.length ? ` ${numbers[0]}` : ""} was counted as lost.`;
-  const which = numbers.length ? ` (${numbers.join(", ")})` : "";
-  return `Your ${deals.length} unfinished deals${which} were counted as lost.`;
-}
-
-// Have the page of the new table `made` (the server's answer) say which `deals` left for it
-// were counted as lost, if any.
-export function tellLost(made, deals) {
-  const text = lostWords(deals);
-  if (text) tellTable(made.id, text);
-}
-
-// Leave the player's unfinished deals of `game` for the new table `made`: the server conceded
-// a named player's (`made.conceded`), this browser's own is conceded here; the page tells both.
-export async function leaveDeals(game, made) {
-  const own = await concedeLeftDeal(game);
-  tellLost(made, own ? [...made.conceded, own] : made.conceded);
+// Leave this browser's unfinished deal of `game` for the new table `made`: conceded here if a
+// move was made, and the new table's page says so.
+export async function leaveDeal(game, made) {
+  const left = await concedeLeftDeal(game);
+  if (left) tellTable(made.id, `Your unfinished deal${left.deal ? ` #${left.deal}` : ""} was counted as lost.`);
 }
 
 // Words for the page of `table` to show once it opens (in this tab).

@@ -6,7 +6,7 @@
 // A browser that holds every seat of a game without hidden cards plays each side in turn.
 import { api, fetchText, heldSeats, loadToken, myTokens, openTable, rematchSeats } from "/static/net.js";
 import { $, button, computerName, el, keepFocus, showText } from "/static/ui.js";
-import { rememberDeal, tellLost, toldTable } from "/static/opendeal.js";
+import { rememberDeal, toldTable } from "/static/opendeal.js";
 import { LossWatch } from "/static/watch.js";
 import { Chat } from "/static/chat.js";
 
@@ -343,7 +343,6 @@ async function rematch() {
   try {
     const autoplay = t.description.features.assistance && !!last.autoplay;  // the next deal as this one
     const made = await api("POST", "/api/tables", { game: t.game, options: t.options, seats: rematchSeats(t, mySeats), autoplay });
-    tellLost(made, made.conceded);  // the player's deals left elsewhere (this one is over or not played)
     openTable(made);
   } catch (e) { error(e.message); }
 }
