@@ -90,9 +90,12 @@ def just_stolen(state: State) -> bool:
 
 
 def seated_at(browser: Browser, server: Server, state: State) -> Tab:
-    """White's page at a new table where ``state``'s game stands."""
+    """White's page at a new table where ``state``'s game stands, White to act and Black the
+    computer (a table from a record is one person's: its maker knows every card)."""
+    assert state.current_player == 0
     made = httpx.post(f"{server.url}/api/tables", json={
-        "record": json.dumps(make_record(state)), "seats": [{"kind": "human"}] * 2,
+        "record": json.dumps(make_record(state)),
+        "seats": [{"kind": "human"}, {"kind": "computer", "level": 1}],
     }).json()
     tab = open_tab(browser, DESKTOP)
     sit(tab.page, server, made, 0)

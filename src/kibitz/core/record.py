@@ -63,10 +63,14 @@ def dumps_record(record: dict[str, Any]) -> str:
 def parse_record_text(text: str) -> dict[str, Any]:
     """A record from JSON text or from any game's own text format."""
     try:
-        return validate_record(json.loads(text))
+        data = json.loads(text)
     except json.JSONDecodeError as exc:
         if text.lstrip().startswith("{"):  # ("[" may open a text record's tag pairs)
             raise InvalidRecord(f"record is not valid JSON: {exc}") from exc
+    except (ValueError, RecursionError) as exc:  # a number of thousands of digits, deep nesting
+        raise InvalidRecord(f"record is not acceptable JSON: {exc}") from exc
+    else:
+        return validate_record(data)
     for cls in game_classes().values():
         data = cls.read_text_record(text)
         if data is not None:

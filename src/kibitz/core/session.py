@@ -185,7 +185,8 @@ class Session:
         one undo; the steps go on the redo stack."""
         self._check_undo("undo")
         self.check_open()
-        if not isinstance(ply, int) or not self.start_ply <= ply < len(self.state.history):
+        if (not isinstance(ply, int) or isinstance(ply, bool)
+                or not self.start_ply <= ply < len(self.state.history)):
             raise IllegalAction(f"cannot undo to move {ply!r}: the game is at move "
                                 f"{len(self.state.history)}")
         undone = []

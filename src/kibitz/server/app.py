@@ -15,7 +15,8 @@ from typing import Any, Literal
 from fastapi import FastAPI, Query, Request, WebSocket
 from fastapi.responses import PlainTextResponse
 from limits import parse_many
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic_core import PydanticCustomError
 from slowapi import Limiter
 from slowapi.util import get_remote_address
 
@@ -40,7 +41,14 @@ from kibitz.server.table import LiveTable
 from kibitz.server.workers import make_pool
 
 
-class SeatChoice(BaseModel):
+class Body(BaseModel):
+    """A request body: exactly its fields, each of its own type (a misspelt ``private`` is
+    refused, not ignored; ``true`` is no number, ``"1"`` no seat)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class SeatChoice(Body):
     """Who sits at a seat."""
 
     kind: Literal["human", "computer", "open"] = "human"
@@ -50,7 +58,7 @@ class SeatChoice(BaseModel):
     name: str | None = Field(None, max_length=64, description="player name for statistics")
 
 
-class CreateTable(BaseModel):
+class CreateTable(Body):
     """A new table: the game, its options, its start and its seats (one per player).
 
     With ``record`` the game, options, seed and start come from that record, and the table
@@ -84,6 +92,15 @@ class CreateTable(BaseModel):
         False, description="not listed in the lobby: only its invite link lets anyone in"
     )
 
+    @field_validator("seed", mode="before")
+    @classmethod
+    def _whole(cls, seed: object) -> object:
+        """A seed is a whole number or its digits: ``true`` or ``1.5`` is neither."""
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int | str)):
+            raise PydanticCustomError("seed", "must be a whole number (its digits as text for "
+                                      "more than 15 of them)")
+        return seed
+
 
 def imported_start(body: CreateTable, limits: Limits) -> tuple[
     str, dict[str, Any], int | None, str | None, tuple[int, ...]
@@ -112,7 +129,7 @@ def imported_start(body: CreateTable, limits: Limits) -> tuple[
             done.state.start_position, tuple(done.state.history))
 
 
-class JoinSeat(BaseModel):
+class JoinSeat(Body):
     """Take an open seat with the table's invite code."""
 
     seat: int = Field(ge=0, le=7)
@@ -120,7 +137,7 @@ class JoinSeat(BaseModel):
     name: str | None = Field(None, max_length=64)
 
 
-class HeldSeat(BaseModel):
+class HeldSeat(Body):
     """A table and the token of a seat this browser holds there."""
 
     table: str = Field(max_length=64)
@@ -131,13 +148,13 @@ MAX_HELD = 1000
 """The most seats one ``/api/my-tables`` question may name."""
 
 
-class HeldSeats(BaseModel):
+class HeldSeats(Body):
     """The seats a browser holds (its kept tokens), to list its tables."""
 
     seats: list[HeldSeat] = Field(max_length=MAX_HELD)
 
 
-class ActionBody(BaseModel):
+class ActionBody(Body):
     """An action (or a concession) sent over HTTP instead of the WebSocket."""
 
     token: str = Field(max_length=64)

@@ -45,7 +45,8 @@ def message(lines: list[Line], earlier: bool = False) -> dict[str, Any]:
 
 def said(text: Any) -> str:
     """``text`` as a line to keep (spaces at its ends dropped); BadInput names what is wrong:
-    not a string, empty, too long, or holding a control character (a line break too)."""
+    not a string, empty, too long, or holding a control character (a line break too) or
+    half of a character (a lone surrogate, which no text encoding can store)."""
     if not isinstance(text, str):
         raise BadInput(f"a chat message's 'text' must be a string, got {type(text).__name__}")
     text = text.strip()
@@ -53,7 +54,7 @@ def said(text: Any) -> str:
         raise BadInput("a chat message's text is empty")
     if len(text) > TEXT:
         raise BadInput(f"chat text {quote(text)} is longer than {TEXT} characters")
-    if any(unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") for c in text):
+    if any(unicodedata.category(c) in ("Cc", "Cf", "Cs", "Zl", "Zp") for c in text):
         raise BadInput("chat text must be one line of printable characters")
     return text
 

@@ -28,7 +28,7 @@ from kibitz.core.options import options_to_json
 from kibitz.core.registry import load
 from kibitz.core.session import Session
 from kibitz.server import chat, workers
-from kibitz.server.limits import Limits
+from kibitz.server.limits import Limits, whole
 from kibitz.server.outbox import Outbox
 from kibitz.server.store import SeatSpec, Store, StoredTable, hash_token
 from kibitz.server.table import LiveTable
@@ -196,6 +196,13 @@ class Hub:
                 secrets.randbits(31),
             )
         start = g.start(seed, position)  # validates seed and position
+        people = sum(seat["kind"] in ("human", "open") for seat in seats)
+        if not g.perfect_information and (position is not None or actions) and people > 1:
+            made = "a position" if position is not None else "a record"
+            raise InvalidOptions(
+                f"a {game} table from {made} is played by one person against the computer: "
+                f"{made} sets every hidden card, so its maker would know the others' hands"
+            )
         specs = [self._seat(g, i, seat) for i, seat in enumerate(seats)]
         tokens: dict[int, str] = {}
         for i, spec in enumerate(specs):
@@ -284,7 +291,7 @@ class Hub:
 
     async def join(self, table: LiveTable, seat: int, invite: str, name: str | None) -> str:
         """Take the open ``seat`` with the table's invite code; returns the seat's token."""
-        if not isinstance(seat, int) or not 0 <= seat < len(table.seats):
+        if not whole(seat) or not 0 <= seat < len(table.seats):
             raise InvalidOptions(f"seat must be 0..{len(table.seats) - 1}, got {seat!r}")
         if not secrets.compare_digest(invite or "", table.stored.invite):
             raise Forbidden("wrong invite code for this table")
@@ -338,6 +345,9 @@ class Hub:
             who = table.game.player_names[state.current_player]
             raise IllegalAction(f"it is not your turn: {who} is to act")
         ply = message.get("ply")
+        if ply is not None and not whole(ply):
+            raise IllegalAction(f"'ply' must be a whole number (the ply the move is meant for), "
+                                f"got {ply!r}")
         if ply is not None and ply != len(state.history):
             raise IllegalAction(f"stale message for ply {ply!r}; the game is at ply "
                                 f"{len(state.history)}")
@@ -374,6 +384,8 @@ class Hub:
         """Undo (patience; with ``to``, back to that many moves), or a take-back to the
         person's previous turn (against the computer)."""
         to = message.get("to")
+        if to is not None and not whole(to):
+            raise IllegalAction(f"'to' must be a whole number of moves, got {to!r}")
         if to is not None:
             await self._change(table, lambda: table.session.undo_to(to))
         elif table.game.features.undo:
@@ -420,9 +432,9 @@ class Hub:
         """Give an open seat to a computer player (``level``: the game's default if none),
         so the game need not wait for a friend."""
         target, level = message.get("seat"), message.get("level")
-        if not isinstance(target, int) or not 0 <= target < len(table.seats):
+        if not whole(target) or not 0 <= target < len(table.seats):
             raise IllegalAction(f"'seat' must be a seat number 0..{len(table.seats) - 1}")
-        if level is not None and (not isinstance(level, int) or isinstance(level, bool)):
+        if level is not None and not whole(level):
             raise IllegalAction(f"'level' must be a computer level (a number), got {level!r}")
         spec = SeatSpec("computer", agent_for(table.game, level))
         async with table.lock:

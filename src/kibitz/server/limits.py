@@ -106,6 +106,11 @@ def load_json(text: str | bytes, limit: int, what: str = "message") -> Any:
         raise BadInput(f"{what} is not acceptable JSON: {clip(str(exc), 80)}") from None
 
 
+def whole(value: object) -> bool:
+    """Whether a JSON value is a whole number (``true`` is not one, though Python says so)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def parse_seed(seed: int | str | None, digits: int) -> int | None:
     """A seed or deal number: a whole number of at most ``digits`` digits (text or int)."""
     if seed is None:
@@ -117,7 +122,7 @@ def parse_seed(seed: int | str | None, digits: int) -> int | None:
         if len(text) > digits:
             raise BadInput(f"seed has {len(text)} digits; at most {digits}")
         return int(text)
-    if isinstance(seed, bool) or not isinstance(seed, int):
+    if not whole(seed):
         raise BadInput("seed must be a whole number")
     if not 0 <= seed < 10**digits:
         raise BadInput(f"seed must be a whole number from 0 to {digits} digits")

@@ -22,6 +22,7 @@ from kibitz.core.game import Game, State
 from kibitz.core.registry import load
 from kibitz.core.session import Session
 from kibitz.server.chat import Pace
+from kibitz.server.limits import whole
 from kibitz.server.outbox import Outbox
 from kibitz.server.store import Progress, Row, SeatSpec, StoredTable, hash_token
 
@@ -122,7 +123,7 @@ class LiveTable:
         """The move a message names: an action ``id`` or notation ``action``."""
         if "id" in message:
             action = message["id"]
-            if not isinstance(action, int) or isinstance(action, bool):
+            if not whole(action):
                 raise IllegalAction(f"'id' must be an action id (integer), got {action!r}")
             return action
         text = message.get("action")
