@@ -12,6 +12,7 @@ from helpers import COMPUTER, HUMAN, new_table, receive_until
 
 import kibitz
 from kibitz.core.record import make_record
+from kibitz.server.hub import agent_seed
 
 OPEN = {"kind": "open"}
 
@@ -120,3 +121,13 @@ def test_a_hidden_card_table_from_a_position_is_against_computers_only(
                                              "seats": [HUMAN, OPEN]})  # fmt: skip
     assert reply.status_code == 400 and "from a position is played by one person" in reply.text
     assert new_table(client, "tchess", [HUMAN, COMPUTER], position=position)["id"]
+
+
+def test_the_computers_seed_tells_nothing_of_the_tables_secret() -> None:
+    secret = 0x2F3A_91C4_55E0_1B7D
+    seeds = {agent_seed(secret, ply, seat) for ply in range(50) for seat in range(4)}
+    assert len(seeds) == 200 and all(0 <= s < 2**31 for s in seeds)
+    assert agent_seed(secret, 7, 1) == agent_seed(secret, 7, 1)  # the same after a restart
+    high = secret ^ (1 << 50)  # another secret with the same low bits
+    assert agent_seed(high, 7, 1) != agent_seed(secret, 7, 1)
+    assert all(agent_seed(secret, p, 0) != (secret + p) & 0x7FFFFFFF for p in range(50))

@@ -13,6 +13,7 @@ goes first. A table of computers only plays while someone watches it.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 import logging
 import secrets
@@ -40,6 +41,15 @@ MESSAGES = ("action, undo, redo, restart, hint, winnable, autocomplete, autoplay
 """The client message types."""
 SEAT_CONNECTIONS = 4
 """Connections one seat may have open at a time (a player's tabs and devices)."""
+
+
+def agent_seed(chance_seed: int, ply: int, seat: int) -> int:
+    """The computer's seed for its move at ``ply``: the same after a restart, and keyed by
+    the table's secret so that the computer's choices tell nothing of the deck order (a sum
+    with the secret would have given its low bits away)."""
+    key = chance_seed.to_bytes(8, "big")
+    digest = hashlib.blake2b(f"{ply}:{seat}".encode(), key=key, digest_size=4).digest()
+    return int.from_bytes(digest, "big") & 0x7FFFFFFF
 
 
 class NotFound(KibitzError, LookupError):
@@ -571,7 +581,7 @@ class Hub:
                     history = list(table.state.history)
                     snapshot = table.state.serialize()
                 spec = table.seats[seat].agent or "random"
-                seed = (table.stored.chance_seed + 7919 * len(history) + seat) & 0x7FFFFFFF
+                seed = agent_seed(table.stored.chance_seed, len(history), seat)
                 loop = asyncio.get_running_loop()
                 action = await loop.run_in_executor(
                     self.pool, workers.choose_action, table.game.name,
