@@ -45,9 +45,10 @@ def test_a_finished_game_is_analysed_and_its_positions_shown(client: TestClient)
 
 def test_analysis_is_refused_during_play_and_for_unknown_tables(client: TestClient) -> None:
     made = new_table(client, "tchess", [HUMAN, HUMAN])
-    for path in ("analysis", "analysis/record", "position/0"):
+    for path, what in [("analysis", "the analysis is"), ("analysis/record", "the analysis is"),
+                       ("position/0", "earlier positions of a game with hidden cards are")]:
         r = client.get(f"/api/tables/{made['id']}/{path}")
-        assert r.status_code == 400 and "once the game is over" in r.json()["error"]
+        assert r.status_code == 400 and r.json()["error"] == f"{what} offered once the game is over"
         missing = client.get(f"/api/tables/nosuch/{path}")
         assert missing.status_code == 404 and "error" in missing.json()
 

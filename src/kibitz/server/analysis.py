@@ -380,11 +380,14 @@ def _drain(channel: Channel) -> list[dict[str, Any]]:
             return messages
 
 
-def finished_record(hub: Hub, store: Store, table_id: str) -> tuple[LiveTable, dict[str, Any]]:
-    """The table and its complete record; NotOver while it is being played."""
+def finished_record(
+    hub: Hub, store: Store, table_id: str, what: str = "the analysis is"
+) -> tuple[LiveTable, dict[str, Any]]:
+    """The table and its complete record; NotOver (saying ``what`` waits) while it is
+    being played."""
     table = hub.get(table_id)
     if table.status != "finished":
-        raise NotOver("the analysis is offered once the game is over")
+        raise NotOver(f"{what} offered once the game is over")
     return table, store.record(table_id) or table.record()
 
 
@@ -449,7 +452,8 @@ def install(
     ) -> dict[str, Any]:
         table = hub.get(table_id)
         open_game = not table.hidden and table.status != "finished"
-        record = table.record() if open_game else finished_record(hub, store, table_id)[1]
+        record = table.record() if open_game else finished_record(
+            hub, store, table_id, "earlier positions of a game with hidden cards are")[1]
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(hub.pool, position_job, json.dumps(record), ply, seat)
 

@@ -73,8 +73,10 @@ def test_rook_may_be_discarded() -> None:
 def test_discard_set_helper_sorts_and_rejects_whole_sets() -> None:
     state = _strong_south()
     nest = [card_str(c) for c in bits(state.p.nest_taken)]
-    with pytest.raises(IllegalAction, match="5 cards must be discarded"):
+    with pytest.raises(IllegalAction, match="set of 4 cards refused: 5 cards must be discarded"):
         state.discard_actions(nest[:4])
+    with pytest.raises(IllegalAction, match=f"refused: {nest[0]} is named twice"):
+        state.discard_actions([nest[0]] * 5)
     with pytest.raises(IllegalAction, match="does not hold"):
         state.discard_actions([*nest[:4], "b5" if "b5" not in nest else "y5"])
     assert state.p.discards == 0

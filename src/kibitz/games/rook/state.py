@@ -17,6 +17,7 @@ from kibitz.games.rook.actions import BID0, DISCARD0, PASS, TRUMP0
 from kibitz.games.rook.cards import (
     TEAM_NAMES,
     bits,
+    card_str,
     parse_card,
     parse_colour,
     parse_seat,
@@ -472,10 +473,15 @@ class RookState(State):
         p = self.p
         if p.phase != DISCARD:
             raise IllegalAction("no discard is due: the declarer is not exchanging with the nest")
-        ids = sorted({parse_card(c) if isinstance(c, str) else c for c in cards})
+        named = [parse_card(c) if isinstance(c, str) else c for c in cards]
+        twice = next((c for i, c in enumerate(named) if c in named[:i]), None)
+        if twice is not None:
+            raise IllegalAction(f"discard set refused: {card_str(twice)} is named twice")
+        ids = sorted(named)
         need = self.table.nest_size - p.discards.bit_count()
         if len(ids) != need:
-            raise IllegalAction(f"discard {len(ids)} cards refused: {need} cards must be discarded")
+            raise IllegalAction(f"a discard set of {len(ids)} card{'' if len(ids) == 1 else 's'} "
+                                f"refused: {need} cards must be discarded")
         probe = self.clone()
         for c in ids:
             if DISCARD0 + c not in probe.legal_actions():
