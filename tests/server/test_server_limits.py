@@ -151,6 +151,16 @@ def test_security_headers_on_pages_and_api(client: TestClient) -> None:
         assert headers["x-frame-options"] == "DENY"
         assert headers["x-content-type-options"] == "nosniff"
         assert headers["referrer-policy"] == "no-referrer"
+        assert headers["cache-control"] == "no-cache"
+
+
+def test_a_script_is_asked_again_each_time_and_answered_304_while_unchanged(
+    client: TestClient,
+) -> None:
+    first = client.get("/static/play.js")
+    assert first.status_code == 200 and first.headers["cache-control"] == "no-cache"
+    again = client.get("/static/play.js", headers={"if-none-match": first.headers["etag"]})
+    assert again.status_code == 304
 
 
 def receive_error(ws: Any) -> dict[str, Any]:

@@ -35,6 +35,9 @@ HEADERS = [
     (b"referrer-policy", b"no-referrer"),  # invite codes travel in page addresses
     (b"cross-origin-opener-policy", b"same-origin"),
     (b"permissions-policy", b"camera=(), microphone=(), geolocation=()"),
+    # Asked again each time (a 304 while unchanged): a browser never runs a page or module
+    # of an earlier version beside the new ones, whose imports it may lack.
+    (b"cache-control", b"no-cache"),
 ]
 
 
