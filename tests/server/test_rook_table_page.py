@@ -151,3 +151,23 @@ def test_the_score_sheet_fits_beside_the_players(browser: Browser, server: Serve
     shoot(page, shots, f"rook-sheet-phone-{who}")
     assert tab.errors == []
     tab.close()
+
+
+def crow_played(view: dict) -> bool:
+    """A trick of this hand holds the bird card."""
+    return any(card == "rook" for t in view["tricks"] for _, card in t["plays"])
+
+
+def test_the_trick_log_names_cards_and_the_crow_as_the_hand_shows_them(
+    browser: Browser, server: Server
+) -> None:
+    made = table_at(server, south_to_act(crow_played))
+    tab = seated(browser, server.url, made, 0, {"width": 1280, "height": 900})
+    page = tab.page
+    expect(page.locator("#moves .tricks li").first).to_be_visible()
+    lines = page.locator("#moves .tricks li").all_inner_texts()
+    assert any("Crow" in line for line in lines), lines
+    assert not any(re.search(r"\b(rook|[rygb]\d+)\b", line) for line in lines), lines
+    assert all(re.search(r"\b(red|yellow|green|black) \d+\b", line) for line in lines), lines
+    assert tab.errors == []
+    tab.close()

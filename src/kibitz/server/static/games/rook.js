@@ -267,7 +267,9 @@ export function log(msg) {
   const v = msg.view;
   const n = names(msg);
   const calls = v.calls.length ? v.calls.map(([s, c]) => `${n[s]} ${c}`).join(", ") : "no call yet";
-  const tricks = v.tricks.map((t) => el("li", { textContent: `${t.plays.map(([s, c]) => `${n[s]} ${c}`).join(", ")}: ${n[t.winner]} wins` }));
+  const cards = cardsOf(msg);
+  const said = (code) => { const c = cards[code]; return c?.colour ? `${c.colour} ${c.rank}` : msg.table.description.bird; };
+  const tricks = v.tricks.map((t) => el("li", { textContent: `${t.plays.map(([s, c]) => `${n[s]} ${said(c)}`).join(", ")}: ${n[t.winner]} wins` }));
   return el("div", {}, el("p", {}, el("strong", { textContent: `Hand ${v.hand_number} auction: ` }), calls),
     tricks.length ? el("ol", { className: "tricks" }, ...tricks) : el("p", { className: "muted", textContent: "No trick played yet." }));
 }
