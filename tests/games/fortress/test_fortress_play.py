@@ -84,3 +84,21 @@ def test_assistant_winnable_deal_and_autocomplete():
     done = load("fortress").new_state_from_position("KHQH/KC/-/-/-/-/-/-/-/- QC,KS,JH,KD A")
     assert [done.action_to_str(a) for a in assistant.autocomplete(done)] == ["0>F", "1>F", "0>F"]
     assert assistant.auto_moves(game.new_initial_state(1)) == []  # no base yet
+
+
+def test_hint_names_the_card_and_its_piles():
+    state = load("fortress").new_initial_state(16)
+    h = hint(state, node_limit=50_000)
+    assert h.message == f"play {state.move_words(h.action)} ({state.action_to_str(h.action)})"
+    assert h.message == "play A♣ from pile 8 home (8>F)"
+    unchecked = hint(load("fortress").new_initial_state(38), node_limit=3)
+    assert unchecked.message == "try A♣ from pile 6 home (6>F); unchecked: search limit reached"
+
+
+def test_move_words_name_the_card_and_both_ends():
+    from kibitz.games.fortress.cards import parse_card
+    from kibitz.games.fortress.notation import encode, move_words
+
+    assert move_words(encode(4, 10), parse_card("AH")) == "A♥ from pile 4 home"
+    assert move_words(encode(2, 7), parse_card("TC")) == "10♣ from pile 2 to pile 7"
+    assert move_words(encode(12, 3), parse_card("5H")) == "5♥ from its foundation to pile 3"

@@ -47,7 +47,7 @@ def hint(state: PatienceState, node_limit: int = INTERACTIVE_NODES) -> Hint:
     result = solve(state, node_limit=node_limit)
     if result.verdict == WIN:
         action = result.moves[0]
-        return Hint("win", f"play {move_text(action)}", action, result.moves)
+        return Hint("win", f"play {said(state, action)}", action, result.moves)
     if result.verdict == LOSS:
         more = result.max_home - result.home
         ply = last_winnable_ply(state, node_limit)
@@ -63,7 +63,13 @@ def hint(state: PatienceState, node_limit: int = INTERACTIVE_NODES) -> Hint:
             last_winnable_ply=ply,
         )
     action = best_guess(state)
-    return Hint("unchecked", f"try {move_text(action)} (unchecked: search limit reached)", action)
+    return Hint("unchecked", f"try {said(state, action)}; unchecked: search limit reached",
+                action)
+
+
+def said(state: PatienceState, action: int) -> str:
+    """A hinted move in words and in notation: ``A♥ from pile 4 home (4>F)``."""
+    return f"{state.move_words(action)} ({move_text(action)})"
 
 
 def best_guess(state: PatienceState) -> int:

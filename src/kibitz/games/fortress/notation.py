@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from kibitz.core.errors import NotationError
-from kibitz.games.fortress.cards import SUITS, parse_card
+from kibitz.games.fortress.cards import NAMES, SUITS, SYMBOLS, parse_card
 
 FOUNDATION = 10
 """Destination id of the foundations; source ids 10..13 are the foundations C S H D."""
@@ -29,6 +29,21 @@ def move_text(action: int) -> str:
     source, dest = decode(action)
     src = str(source) if source < 10 else "F" + SUITS[source - 10]
     return f"{src}>{'F' if dest == FOUNDATION else dest}"
+
+
+def card_words(card: int) -> str:
+    """A card as players write it: ``A♥``, ``10♣``, ``K♠``."""
+    rank, suit = NAMES[card]
+    return f"{'10' if rank == 'T' else rank}{SYMBOLS[suit]}"
+
+
+def move_words(action: int, card: int | None) -> str:
+    """Move ``action`` of ``card`` in words: ``A♥ from pile 4 home``, ``9♣ from pile 2 to
+    pile 7``, ``5♦ from its foundation to pile 3`` (the card first: no columns to count)."""
+    source, dest = decode(action)
+    what = "a card" if card is None else card_words(card)
+    where = f"pile {source}" if source < 10 else "its foundation"
+    return f"{what} from {where} {'home' if dest == FOUNDATION else f'to pile {dest}'}"
 
 
 def parse_move(text: str) -> tuple[int, int, int | None]:

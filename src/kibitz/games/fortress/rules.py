@@ -18,7 +18,14 @@ from kibitz.games.fortress.deals import (
     parse_game_number,
     random_game_number,
 )
-from kibitz.games.fortress.notation import FOUNDATION, NUM_ACTIONS, decode, encode, move_text
+from kibitz.games.fortress.notation import (
+    FOUNDATION,
+    NUM_ACTIONS,
+    decode,
+    encode,
+    move_text,
+    move_words,
+)
 from kibitz.games.fortress.notation import parse_move as parse_move_text
 from kibitz.games.fortress.variants import (
     ADJACENT,
@@ -283,13 +290,19 @@ class PatienceState(State):
 
     def move_fields(self, action: int) -> dict[str, Any]:
         """``from``/``to``: a pile 0-9 or ``"F"`` (the foundations); ``card``: the card moved."""
+        return _fields(action, self.card_of(action))
+
+    def card_of(self, action: int) -> int | None:
+        """The card move ``action`` would move here: its source's top card (None: empty)."""
         source, _ = decode(action)
         if source < NUM_PILES:
             pile = self.board.piles[source]
-            card = pile[-1] if pile else None
-        else:
-            card = self.board.foundation_top(source - NUM_PILES)
-        return _fields(action, card)
+            return pile[-1] if pile else None
+        return self.board.foundation_top(source - NUM_PILES)
+
+    def move_words(self, action: int) -> str:
+        """Move ``action`` here in words, its card named: ``A♥ from pile 4 home``."""
+        return move_words(action, self.card_of(action))
 
     def last_action(self, seat: int | None) -> dict[str, Any] | None:
         """The last move with its fields (all open), read from the history without undoing."""
