@@ -172,3 +172,21 @@ def test_a_lost_hint_names_the_move_to_undo_to(client: TestClient) -> None:
         ws.send_json({"type": "undo", "to": hint["last_winnable_ply"]})
         back = receive_until(ws, lambda m: m["type"] == "state" and m["ply"] == 0)
         assert back["can_redo"]
+
+
+def test_patience_moves_carry_their_card_and_the_counts_their_figures(client: TestClient) -> None:
+    made = new_table(client, "fortress", [HUMAN], seed=16)
+    with client.websocket_connect(ws_url(made)) as ws:
+        first = ws.receive_json()
+        ws.send_json({"type": "hint", "ply": first["ply"]})
+        hint = receive_until(ws, lambda m: m["type"] == "hint")
+        assert hint["message"] == "play A♣ from pile 8 home (8>F)"
+        move = {"id": hint["action"], "text": "8>F", "from": 8, "to": "F", "card": "AC"}
+        assert hint["move"] == move
+        ws.send_json({"type": "action", "id": hint["action"], "ply": first["ply"]})
+        after = receive_until(ws, lambda m: m["type"] == "state" and m["ply"] == first["ply"] + 1)
+        assert after["moves"][-1] == {"seat": 0, "text": "8>F", "from": 8, "to": "F", "card": "AC"}
+        assert after["counts"] == {"moves": 1, "hints": 1, "undos": 0}
+        ws.send_json({"type": "undo"})
+        undone = receive_until(ws, lambda m: m["type"] == "state" and m["ply"] == first["ply"])
+        assert undone["counts"] == {"moves": 0, "hints": 1, "undos": 1} and undone["moves"] == []

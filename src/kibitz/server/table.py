@@ -38,8 +38,11 @@ class LiveTable:
         self.description = self.game.description()
         self.hidden = not self.game.perfect_information
         self.seats: list[SeatSpec] = stored.seats
+        self.fields: list[dict[str, Any]] = []
+        """Each logged move's own fields (``move_fields``: a card, squares), as the log."""
         self.log: list[Row] = self._rows(0)[: len(stored.actions)]
         """The actions as stored; ``progress()`` brings it in line with the session."""
+        del self.fields[len(self.log):]
         self.lock = asyncio.Lock()
         self.connections: dict[Any, Outbox] = {}
         """Each open connection (its outbox) and the seat it holds (None: a spectator)."""
@@ -77,12 +80,16 @@ class LiveTable:
 
     # -- storage ---------------------------------------------------------------------------
     def _rows(self, start: int) -> list[Row]:
-        """The stored rows ``(action, seat, text)`` of the history from ply ``start`` on."""
+        """The stored rows ``(action, seat, text)`` of the history from ply ``start`` on;
+        where the moves are public, their fields go to ``fields`` from ``start`` on."""
         state = self.state
         tail = [state.undo() for _ in range(len(state.history) - start)][::-1]
         rows = []
+        del self.fields[start:]
         for action in tail:
             rows.append((action, state.current_player, state.action_to_str(action)))
+            if not self.hidden:
+                self.fields.append(state.move_fields(action))
             state.push(action)
         return rows
 
@@ -96,7 +103,7 @@ class LiveTable:
             keep += 1
         dropped = keep < len(self.log)
         del self.log[keep:]
-        rows = self._rows(keep)
+        rows = self._rows(keep)  # the fields from ``keep`` on with them
         self.log += rows
         seat = self.state.current_player
         extra: dict[str, Any] = {
@@ -255,13 +262,18 @@ class LiveTable:
         }
         if not self.hidden:
             msg["moves"] = [
-                {"seat": s if s >= 0 else None, "text": t} for _, s, t in self.log
+                {**f, "seat": s if s >= 0 else None, "text": t}
+                for (_, s, t), f in zip(self.log, self.fields, strict=True)
             ]  # fmt: skip
         open_ = not session.is_declared()
         features = self.game.features
         if features.undo:
             msg["can_undo"] = open_ and bool(session.steps)
             msg["can_redo"] = open_ and bool(session.redo_steps)
+            msg["counts"] = {
+                "moves": len(state.history) - session.start_ply,
+                "hints": session.hints, "undos": session.undos,
+            }  # fmt: skip
         elif features.take_back and seat is not None and self.against_computers(seat):
             side = self.game.side_of(seat)
             msg["can_take_back"] = session.can_take_back(side)
