@@ -50,13 +50,17 @@ def test_move_fields_agree_with_notation_and_the_position_after(seed: int, optio
             assert move["compulsory"] == (
                 move["capture"] and before[move["to"]][1][1] == card[1]
             ), "a follow takes a card of the mover's own suit"
+            taken = before.get(move["to"])
+            assert move["captured"] == (taken[1] if taken else None), "the card taken, named"
+            assert taken is None or taken[0] != side
             state.apply(move["id"])
             after = board_of(state.observation(None))
             arrived = "A" + card[1] if move["promotion"] else card
             assert move["from"] not in after and after[move["to"]] == (side, arrived)
             last = state.observation(0)["last_action"]
             assert last == {"seat": side, "text": text, "id": move["id"], **{
-                k: move[k] for k in ("from", "to", "card", "capture", "promotion", "compulsory")
+                k: move[k]
+                for k in ("from", "to", "card", "capture", "captured", "promotion", "compulsory")
             }}  # fmt: skip
             state.undo()
         compulsory = [m["compulsory"] for m in moves]
@@ -83,7 +87,7 @@ def test_compulsory_follow_fields() -> None:
     assert [m["text"] for m in moves] == ["8C:e6"]
     assert moves[0] | {"id": 0} == {
         "id": 0, "text": "8C:e6", "from": "d4", "to": "e6", "card": "8C", "capture": True,
-        "promotion": None, "compulsory": True,
+        "captured": "2C", "promotion": None, "compulsory": True,
     }  # fmt: skip
 
 

@@ -40,14 +40,18 @@ def test_move_fields_agree_with_notation_and_the_position_after(seed: int) -> No
             frm, sep, to = move["text"][:2], move["text"][2], move["text"][3:]
             assert (move["from"], move["to"]) == (frm, to)
             assert move["capture"] == (sep == "x") == (to in before)
-            side = before[frm][0]
-            assert side == state.current_player
+            side, kind = before[frm]
+            assert side == state.current_player and move["piece"] == kind
+            taken = before.get(to)
+            assert move["captured"] == (taken[1] if taken else None), "the kind taken, named"
+            assert taken is None or taken[0] != side
             state.apply(move["id"])
             after = board_of(state.observation(None))
             assert frm not in after and after[to][0] == side
             assert state.observation(1)["last_action"] == {
                 "seat": side, "text": move["text"], "id": move["id"],
-                "from": frm, "to": to, "capture": move["capture"],
+                "from": frm, "to": to, "piece": kind, "capture": move["capture"],
+                "captured": move["captured"],
             }  # fmt: skip
             state.undo()
 

@@ -310,14 +310,17 @@ class CardmateState(State):
         return write_position(self.board, self.side, self.ply)
 
     def move_fields(self, action: int) -> dict[str, Any]:
-        """Squares, the moving card, whether it captures, promotes (to ``"A"``) or is a
-        compulsory follow (CM-11)."""
+        """Squares, the moving card, whether it captures and the card it takes
+        (``captured``, None for a plain move), promotes (to ``"A"``) or is a compulsory
+        follow (CM-11)."""
         frm, to, promote = decode(action)
+        taken = self.board[to]
         return {
             "from": square_name(frm),
             "to": square_name(to),
             "card": card_code(self.board[frm] & CARD_MASK),
-            "capture": self.board[to] >= 0,
+            "capture": taken >= 0,
+            "captured": card_code(taken & CARD_MASK) if taken >= 0 else None,
             "promotion": "A" if promote else None,
             "compulsory": self.is_follow(action),
         }

@@ -235,9 +235,18 @@ class SmessState(State):
         return " ".join(self.position().split()[:2])
 
     def move_fields(self, action: int) -> dict[str, Any]:
-        """``from`` and ``to`` square names and whether the move captures."""
+        """``from`` and ``to`` square names, the moving ``piece``'s kind, whether the move
+        captures and the kind it takes (``captured``, None for a plain move), so that a front
+        end can say "takes your Brain" without reading the board."""
         frm, to = decode(action)
-        return {"from": square_name(frm), "to": square_name(to), "capture": bool(self.board[to])}
+        taken = self.board[to]
+        return {
+            "from": square_name(frm),
+            "to": square_name(to),
+            "piece": KIND_NAMES[KIND[self.board[frm]]],
+            "capture": bool(taken),
+            "captured": KIND_NAMES[KIND[taken]] if taken else None,
+        }
 
     def _observe(self, seat: int | None) -> dict[str, Any]:
         """The whole position (Smess hides nothing): its string, every piece and the counters."""
