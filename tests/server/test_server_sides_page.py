@@ -162,7 +162,7 @@ def test_a_draw_offered_declined_lapsing_withdrawn_and_agreed(browser: Browser, 
         expect(page.locator("#draw")).to_be_hidden()
         expect(page.locator("#offer-draw")).to_have_count(0)
     expect(red.locator("#concede")).to_be_disabled()
-    expect(blue.locator("#over-result")).to_have_text("draw (agreed draw)")
+    expect(blue.locator("#over-result")).to_have_text("Draw (agreed draw)")
     expect(blue.locator("#over-title")).to_have_text("Game over: A draw")
     expect(spectator.page.locator("#over-title")).to_have_text("Game over")  # nobody's "you"
     for tab in (blue_tab, red_tab, spectator):

@@ -9,6 +9,7 @@ import { $, button, computerName, el, keepFocus, showText } from "/static/ui.js"
 import { rememberDeal, toldTable } from "/static/opendeal.js";
 import { LossWatch } from "/static/watch.js";
 import { Chat } from "/static/chat.js";
+import { numberer, rounds } from "/static/movenumbers.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
 const hashSeat = new URLSearchParams(location.hash.slice(1)).get("seat");
@@ -30,10 +31,13 @@ let viewing = null;     // {ply, view, seat}: an earlier position chosen in the 
 const watch = new LossWatch();
 let askedWinnable = null;  // the move number the player asked "Still winnable?" about
 let told = toldTable(tableId);  // what the lobby left to say (a deal left counted as lost)
+let typed = null;       // a move typed in the box and sent: {text, ply}, kept there if refused
 
 const ctx = {
   hint: null,
   flipped: false,
+  // The seat the page speaks to as "you" (null: a spectator, or two people at one screen).
+  you: null,
   // A structured move from msg.legal (sent by id), a move typed in the game's notation (read
   // as a whole turn: a TCHESS row of cards, a Rook discard set), or a page's own {turn}.
   act(move, label) {
@@ -58,6 +62,8 @@ const ctx = {
     send(message);
   },
   redraw() { if (last) draw(last); },
+  // A short note at the turn bar: why a click on the board did nothing ("" clears it).
+  note(text) { notice(text); },
   // Whether a move is on its way (sent or waiting for the connection) and not yet seen played.
   sending() { return sent !== null || pending !== null; },
 };
@@ -82,9 +88,15 @@ function who(msg, s) {
   return (info.name || "guest") + (info.connected ? "" : ", not connected");
 }
 
+// The result in a sentence: the game page's own ("Rearhand took both your Kings: Rearhand
+// wins"), built from the outcome's reason, else the server's words ("Blue wins (resignation)").
+function overSentence(msg) {
+  return renderer?.overText?.(msg, ctx) || msg.outcome.text;
+}
+
 function statusText(msg) {
   const names = msg.table.player_names;
-  if (msg.outcome) return `Game over: ${msg.outcome.text}`;
+  if (msg.outcome) return `Game over: ${overSentence(msg)}`;
   const toAct = msg.view.to_act;
   if (toAct === null || toAct === undefined) return "Dealing...";
   if (msg.your_turn) return names.length > 1 ? `Your turn (${names[toAct]})` : "Your turn";
@@ -94,7 +106,7 @@ function statusText(msg) {
 
 // The last action as this seat may see it (the page's own words where it has them).
 function lastText(msg) {
-  const own = renderer?.lastText?.(msg);
+  const own = renderer?.lastText?.(msg, ctx);
   if (own) return own;
   const la = msg.view.last_action;
   if (!la) return "No move yet.";
@@ -248,16 +260,11 @@ function moveTable(msg) {
   const names = msg.table.player_names;
   const n = names.length;
   const rows = [];
-  let row = null;
+  const where = rounds(msg.moves, n);  // the numbering the analysis and the bar use too
+  const label = numberer(msg);
   msg.moves.forEach((m, i) => {
-    const s = m.seat ?? 0;
-    if (!row || (n > 1 && s <= row.lastSeat && !(s === row.lastSeat && row.cells[s].length))) {
-      row = { cells: Array.from({ length: n }, () => []), lastSeat: -1 };
-      rows.push(row);
-    }
-    row.cells[s].push(moveButton(m.text, i + 1));
-    row.lastSeat = s;
-    if (n === 1) row = null;
+    if (!rows[where[i].round]) rows.push({ cells: Array.from({ length: n }, () => []) });
+    rows[where[i].round].cells[m.seat ?? 0].push(moveButton(renderer?.moveText?.(m, msg) || m.text, i + 1, label));
   });
   if (!rows.length) return el("p", { className: "muted", textContent: "No moves yet." });
   const head = el("tr", {}, el("th", { textContent: "#", attrs: { scope: "col" } }),
@@ -268,10 +275,10 @@ function moveTable(msg) {
       ...r.cells.map((c) => el("td", {}, ...(c.length ? c.flatMap((b, k) => (k ? [" ", b] : [b])) : [n > 1 ? "…" : ""])))))));
 }
 
-function moveButton(text, ply) {
+function moveButton(text, ply, label) {
   const shown = viewing ? viewing.ply === ply : false;
   return button(text, () => showPly(ply), {
-    className: "move-link", title: `Show the position after move ${ply}`,
+    className: "move-link", title: `Show the position after move ${label(ply)} ${text}`,
     dataset: { ply: String(ply), key: `ply-${ply}` }, attrs: { "aria-pressed": String(shown) },
   });
 }
@@ -296,14 +303,23 @@ function drawMoves(msg) {
 }
 
 // -- game over ---------------------------------------------------------------------------
+// The panel says the result in words, the deal's figures (its number, the moves, hints and
+// undos used) and, for a named player, their record at this game with a link to /stats; on
+// a narrow screen it goes above the board, where it is seen without scrolling past it.
 function drawOver(msg) {
   const panel = $("over");
   panel.hidden = !msg.outcome;
+  placeOver();
   if (!msg.outcome) return;
   // "You won" / "We lost" where this browser plays one side; two people at one screen: neither.
   const forYou = mySeats.length < msg.table.seats.length || msg.table.seats.length === 1 ? msg.outcome.for_you : null;
-  $("over-title").textContent = forYou ? `Game over: ${forYou}` : "Game over";
-  $("over-result").textContent = msg.outcome.text;
+  const dealt = msg.table.description.features.statistics === "streaks" && msg.table.seed;
+  $("over-title").textContent = forYou ? `Game over: ${forYou}${dealt ? ` deal #${msg.table.seed}` : ""}` : "Game over";
+  const text = overSentence(msg);
+  $("over-result").textContent = text.charAt(0).toUpperCase() + text.slice(1);
+  showText($("over-figures"), figures(msg.counts));
+  if (msg.seat !== null && msg.table.seats[msg.seat]?.name) record(msg, msg.table.seats[msg.seat].name);
+  else $("over-stats").hidden = true;
   const one = msg.table.player_names.length === 1;
   const buttons = [];
   if (msg.seat !== null) buttons.push(button(one ? "New deal" : "Rematch", rematch, { id: "rematch", className: "primary" }));
@@ -312,6 +328,51 @@ function drawOver(msg) {
   buttons.push(el("a", { href: "/", textContent: "Lobby", className: "button-link" }));
   $("over-tools").replaceChildren(...buttons);
 }
+
+// "92 moves, 4 hints, 2 undos" (an undo game's counts; none: nothing to say).
+function figures(counts) {
+  if (!counts) return "";
+  const n = (k, word) => `${k} ${word}${k === 1 ? "" : "s"}`;
+  return `${n(counts.moves, "move")}, ${n(counts.hints, "hint")}, ${n(counts.undos, "undo")}.`;
+}
+
+// The named player's record at this game (asked once a finished position), with a link to
+// their statistics page.
+let recordFor = null;
+async function record(msg, name) {
+  const box = $("over-stats");
+  const key = `${name}:${msg.ply}`;
+  if (recordFor === key) return;
+  recordFor = key;
+  let mine = null;
+  try {
+    mine = (await api("GET", `/api/stats/${encodeURIComponent(name)}?latest=0`)).find((g) => g.game === msg.table.game);
+  } catch { /* the record is a nicety: the panel stands without it */ }
+  if (recordFor !== key) return;
+  const link = el("a", { href: `/stats?player=${encodeURIComponent(name)}`, textContent: "All your statistics" });
+  const game = msg.table.description.title || msg.table.game;
+  box.replaceChildren(mine ? recordText(mine, game, name) : `${name}: no finished ${game} game counted yet. `, link);
+  box.hidden = false;
+}
+
+// "Your Fortress record (cleo): 5 played, 3 won (60%); a winning streak of 2. "
+function recordText(st, game, name) {
+  const won = `${st.won} won (${Math.round(st.win_rate * 100)}%)`;
+  const rest = st.kind === "streaks"
+    ? (st.current_streak > 0 ? `; a winning streak of ${st.current_streak}` : st.current_streak < 0 ? `; ${-st.current_streak} lost in a row` : "")
+    : `, ${st.drawn} drawn, ${st.lost} lost`;
+  return `Your ${game} record (${name}): ${st.played} played, ${won}${rest}. `;
+}
+
+// The game-over panel: at the top of the side column, or above the board on a narrow screen.
+const narrow = matchMedia("(max-width: 640px)");
+function placeOver() {
+  const panel = $("over");
+  const layout = document.querySelector(".layout");
+  if (narrow.matches && panel.parentElement !== layout.parentElement) layout.before(panel);
+  else if (!narrow.matches && panel.parentElement === layout.parentElement) $("side").prepend(panel);
+}
+narrow.addEventListener("change", placeOver);
 
 // The analysis of the finished game (static/analysis.js), under the game-over panel; a move
 // chosen there shows the position after it on the board until "Back to the final position".
@@ -391,7 +452,11 @@ function draw(msg) {
   status.dataset.yourTurn = msg.your_turn ? "1" : "0";
   status.classList.toggle("mine", !!msg.your_turn);
   document.title = `${msg.your_turn ? "Your turn - " : ""}${game} - kibitz`;
-  $("last").textContent = viewing ? `${msg.outcome ? "Analysis: the" : "Showing the"} position after move ${viewing.ply}` : lastText(msg);
+  const everySeat = mySeats.length > 1 && mySeats.length === t.seats.length;
+  ctx.you = everySeat ? null : msg.seat;
+  $("last").textContent = viewing ? `${msg.outcome ? "Analysis: the" : "Showing the"} position after ${shownMove(msg, viewing.ply)}` : lastText(msg);
+  // The game page's standing word on this turn (Cardmate's compulsory follow), beside the bar.
+  showText($("board-note"), viewing ? "" : renderer?.turnNote?.(msg, ctx) || "");
   if (hintFor !== null && (hintFor !== msg.ply || msg.outcome)) hint("");
   keepFocus(() => {
     $("players").replaceChildren(...players(msg));
@@ -408,7 +473,24 @@ function draw(msg) {
     $("board").classList.toggle("your-turn", !!msg.your_turn);
     renderer?.render($("board"), shownMsg(msg), ctx);
   });
+  pinBoard();
 }
+
+// "move 5... JC:i0": a move of the log by the move list's numbering (its ply where there is
+// no log).
+function shownMove(msg, ply) {
+  const label = numberer(msg);
+  const m = msg.moves?.[ply - 1];
+  return label && m ? `move ${label(ply)} ${renderer?.moveText?.(m, msg) || m.text}` : `move ${ply}`;
+}
+
+// On a wide screen the board stays in view while the side column (the move list, the
+// analysis) is scrolled, where it fits the window's height.
+function pinBoard() {
+  const board = $("board");
+  board.classList.toggle("pinned", board.offsetHeight > 0 && board.offsetHeight <= innerHeight - 16);
+}
+addEventListener("resize", pinBoard);
 
 function drawInvite(msg) {
   const open = msg.table.seats.some((s) => s.kind === "open");
@@ -461,6 +543,10 @@ function onMessage(ev) {
     const first = fresh;
     fresh = false;
     if (sent && msg.ply > sent.ply) sent = null;
+    if (typed && msg.ply > typed.ply) {  // played: the box is free for the next move
+      if ($("typed-move").value.trim() === typed.text) $("typed-move").value = "";
+      typed = null;
+    }
     draw(msg);
     if (first) resume(msg);
     if (told) { notice(told); told = null; }
@@ -472,13 +558,19 @@ function onMessage(ev) {
   } else if (msg.type === "error") {
     if (msg.ref === "chat") { chat.refused(msg.message); return; }  // told in the chat, kept
     error(msg.message);
+    if (typed) {  // the refused move stays in the box, selected, so that a typo is fixed at once
+      $("typed-move").focus();
+      $("typed-move").select();
+      typed = null;
+    }
     const was = sent;
     sent = null;
     leaving = false;
     if (was) ctx.redraw();  // a page waiting for its move shows its controls again
   } else if (msg.type === "hint") {
     ctx.hint = msg;
-    hint(msg.text ? `Hint: ${msg.text}` : `Hint: ${msg.message}`, msg.ply);
+    const words = renderer?.hintText?.(msg, last) || msg.text || msg.message;
+    hint(`Hint: ${words}`, msg.ply);
     if (msg.kind === "lost" && Number.isInteger(msg.last_winnable_ply)) {
       $("hint").append(" ", button(undoTo(msg.last_winnable_ply),
         () => ctx.send({ type: "undo", to: msg.last_winnable_ply }), { id: "undo-to-winnable" }));
@@ -583,8 +675,8 @@ async function main() {
     ev.preventDefault();
     const text = $("typed-move").value.trim();
     if (!text) { error("Type a move first, in the game's notation (the legal moves are listed above)."); return; }
+    typed = { text, ply: last.ply };
     ctx.act(text);
-    $("typed-move").value = "";
   });
   $("copy-invite").addEventListener("click", copyInvite);
   $("export").addEventListener("click", exportRecord);

@@ -45,6 +45,14 @@ function edgeCard(f, at) {
   return s;
 }
 
+// An empty pile's mark: the word where the pile is wide enough, else a small ring (the style
+// sheet chooses by the pile's width; the button's label says "empty").
+function emptyMark() {
+  const ring = svg("svg", { viewBox: "0 0 20 20", class: "empty-ring", "aria-hidden": "true", focusable: "false" });
+  svg("circle", { cx: 10, cy: 10, r: 7, fill: "none", stroke: "currentColor", "stroke-width": 2, "stroke-dasharray": "3 2.5" }, ring);
+  return el("span", { className: "empty-mark" }, el("span", { className: "empty-word", textContent: "empty" }), ring);
+}
+
 // How much of a covered card a column shows: less as the column grows, so that a long
 // column (up to 19 cards) stays within a few card heights.
 const columnStep = (n) => Math.min(0.3, Math.max(0.21, 2.4 / Math.max(n - 1, 1)));
@@ -59,12 +67,40 @@ function hinted(msg, ctx) {
   return asKeys(msg.legal.find((m) => m.id === h.action) || h.move || h);
 }
 
+// A move in words, its card first: "A♥ from pile 4 to the foundations" (the last-move bar's
+// and the hint's words; `to` as "home" for a hint: "A♥ from pile 4 home").
+function moveWords(m, d, home = "to the foundations") {
+  const card = m.card ? cardWords(m.card, d) : "a card";
+  const from = m.from === "F" ? "its foundation" : `pile ${m.from}`;
+  return `${card} from ${from} ${m.to === "F" ? home : `to pile ${m.to}`}`;
+}
+
 export function lastText(msg) {
   const la = msg.view.last_action;
   if (!la) return "No move yet.";
-  const d = msg.table.description;
-  const where = (x) => (x === "F" ? "the foundations" : `pile ${x}`);
-  return `Last move: ${la.text} (${cardWords(la.card, d)} from ${where(la.from)} to ${where(la.to)})`;
+  return `Last move: ${la.text} (${moveWords(la, msg.table.description)})`;
+}
+
+// The move list's entry: the card and its way, "A♥ 4→F" (the notation without the card
+// where the move has none).
+export function moveText(m, msg) {
+  if (!m.card || m.from === undefined) return null;
+  return `${cardWords(m.card, msg.table.description)} ${m.from}→${m.to}`;
+}
+
+// The hint in words: "A♥ from pile 4 home", "unchecked" said where the search ran out.
+export function hintText(h, msg) {
+  if (!h.move || !msg) return null;
+  return `${moveWords(h.move, msg.table.description, "home")}${h.kind === "unchecked" ? " (unchecked: search limit reached)" : ""}`;
+}
+
+// Why a click did nothing, from the legal moves: "J♣ has no move now", "A♥ cannot go to
+// pile 3; its moves: F, 5".
+function refusal(card, to, options, d) {
+  const name = card ? cardWords(card, d) : "That card";
+  if (!options.length) return `${name} has no move now.`;
+  const where = to === "F" ? "the foundations" : `pile ${to}`;
+  return `${name} cannot go to ${where}; its moves: ${options.map((m) => m.to).join(", ")}.`;
 }
 
 export function render(root, msg, ctx) {
@@ -83,6 +119,15 @@ export function render(root, msg, ctx) {
     if (move) play(move);
     return !!move;
   };
+  // A selected card clicked onto a place it cannot go: say why (and drop the selection).
+  let refused = false;
+  const explain = (where) => {
+    if (source === null || source.from === where) return false;
+    const card = source.from === "F" ? source.card : v.piles[Number(source.from)].at(-1);
+    ctx.note?.(refusal(card, where, moves.filter(fits), d));
+    refused = true;
+    return true;
+  };
   const mark = (node, k) => {
     if (hint && (hint.from === k || hint.to === k)) node.classList.add("hint");
     if (last && last.from === k) node.classList.add("last-from");
@@ -97,7 +142,7 @@ export function render(root, msg, ctx) {
     const k = key(i);
     const top = cards[cards.length - 1];
     const head = el("button", { type: "button", className: `pilehead ${top ? "" : "empty"}` },
-      top ? playingCard(face(top, d)) : el("span", { textContent: "empty" }));
+      top ? playingCard(face(top, d)) : emptyMark());
     head.dataset.pile = k;
     head.dataset.key = `pile:${k}`;
     const canMove = moves.some((m) => m.from === k);
@@ -115,7 +160,9 @@ export function render(root, msg, ctx) {
     if (fan === "down") row.style.setProperty("--step", columnStep(cards.length));
     row.addEventListener("click", () => {
       if (toward(k)) return;
-      source = canMove && source?.from !== k ? { from: k, ply: msg.ply } : null;
+      if (!explain(k)) ctx.note?.(top && !canMove && source?.from !== k && msg.your_turn ? refusal(top, k, [], d) : "");
+      source = canMove && source?.from !== k && !refused ? { from: k, ply: msg.ply } : null;
+      refused = false;
       ctx.redraw();
     });
     mark(row, k);
@@ -133,7 +180,9 @@ export function render(root, msg, ctx) {
   found.addEventListener("click", (ev) => {
     if (toward("F")) return;
     const card = ev.target.closest("[data-suit]")?.dataset.takeback;
-    source = card ? { from: "F", card, ply: msg.ply } : null;
+    if (!explain("F")) ctx.note?.("");
+    source = card && !refused ? { from: "F", card, ply: msg.ply } : null;
+    refused = false;
     ctx.redraw();
   });
   for (const s of d.foundations) {
