@@ -9,6 +9,7 @@
 // card is in the record already), through `show(ply, view, seat)`. A game with a text record
 // of its own (Cardmate's) can be downloaded with the analysis in it once every move is judged.
 import { api, fetchText, streamLines } from "/static/net.js";
+import { numberer } from "/static/movenumbers.js";
 import { button, el, svg, svgText } from "/static/ui.js";
 
 const SYMBOLS = { blunder: "??", mistake: "?", inaccuracy: "?!" };
@@ -34,7 +35,7 @@ const percent = (x) => `${Math.round(x * 100)}%`;
 
 // What the marks and each move's figures say: unlike the graph's, the figures are the mover's.
 function key(data) {
-  const marks = `Marks: ?! inaccuracy, ? mistake, ?? blunder (${data.agent}).`;
+  const marks = "Marks: ?! inaccuracy, ? mistake, ?? blunder.";
   if (data.kind === "solver") return `${marks} Each move: whether the deal is winnable after it.`;
   const what = data.kind === "probability" ? "chance to win" : "expected score";
   return `${marks} Each move's figures are its mover's ${what} after it and, where the engine's move is better, after that move.`;
@@ -48,7 +49,7 @@ function judgement(data, note, best) {
 
 // The evaluation graph: one point per analysed move, marked moves coloured; its width is the
 // whole game's, so that it fills from the left while the analysis runs.
-function graph(data, select) {
+function graph(data, select, label) {
   const notes = data.moves;
   const n = Math.max(data.total, notes.length, 1);
   const x = (i) => PAD + ((i + 1) * (W - PAD - 6)) / n;  // x(-1): the start
@@ -59,7 +60,17 @@ function graph(data, select) {
     svg("line", { x1: PAD, x2: W - 4, y1: y(v), y2: y(v), stroke: v === 0.5 ? "#888" : "#c9c2b0", "stroke-dasharray": v === 0.5 ? "4 3" : null }, box);
     svgText(box, PAD / 2, y(v), data.kind === "solver" ? ["lost", "", "won"][v * 2] : percent(v), { "font-size": 9, fill: "#555" });
   }
-  svgText(box, (W + PAD) / 2, H - 6, "move", { "font-size": 9, fill: "#555" });
+  svgText(box, PAD / 2, H - 6, "move", { "font-size": 9, fill: "#555" });
+  // A few moves numbered along the bottom, as the move list numbers them ("12" for 12. and 12...).
+  const ticks = new Set([0, 1, 2, 3, 4].map((k) => Math.round((k * (n - 1)) / 4)));
+  let lastTick = null;
+  for (const i of ticks) {
+    if (!notes[i]) continue;
+    const number = label(notes[i], i).replace(/\.+$/, "");
+    if (number === lastTick) continue;
+    lastTick = number;
+    svgText(box, x(i), H - 6, number, { "font-size": 9, fill: "#555", class: "eval-tick" });
+  }
   if (!notes.length) return box;
   let d = "", open = false;  // one line from the start, broken where a value is unknown
   const start = firstSide({ expected: notes[0].best_expected, side: notes[0].side });
@@ -78,6 +89,7 @@ function graph(data, select) {
     if (v === null) return;
     const dot = svg("circle", { cx: x(i), cy: y(v), r: note.mark ? 4.5 : 2.5, fill: COLOURS[note.mark] || "#1f5f86",
       class: "eval-point", "data-ply": note.ply }, box);
+    svg("title", {}, dot).textContent = `${label(note, i)} ${note.move}${SYMBOLS[note.mark] || ""}: ${judgement(data, note, false)}`;
     dot.addEventListener("click", () => select(i));
   });
   return box;
@@ -98,9 +110,9 @@ function summary(data) {
 }
 
 // A move of the list: its mark, its evaluation and the better move.
-function moveItem(data, names, note, i, select) {
+function moveItem(data, names, note, i, select, number) {
   const mark = SYMBOLS[note.mark] || "";
-  const label = `${i + 1}. ${names.length > 1 ? names[note.seat] + " " : ""}${note.move}${mark}`;
+  const label = `${number(note, i)} ${number.bySeat || names.length < 2 ? "" : names[note.seat] + " "}${note.move}${mark}`;
   const detail = `${judgement(data, note, false)}` + (note.best ? `, best ${note.best} (${judgement(data, note, true)})` : "");
   const b = button("", () => select(i), { className: `analysed ${note.mark || ""}`.trim(),
     dataset: { ply: note.ply, key: `analysis:${note.ply}` },
@@ -117,6 +129,11 @@ export async function openAnalysis(box, tableId, msg, show) {
   box.replaceChildren(el("h3", { id: "analysis-title", textContent: "Analysis" }), status);
   box.hidden = false;
   const names = msg.table.player_names;
+  // Moves numbered as the move list numbers them ("5." and "5..." in a game of two sides,
+  // which then needs no mover's name); a game without a public move log counts its moves.
+  const listed = numberer(msg);
+  const number = listed ? (note) => listed(note.ply) : (note, i) => `${i + 1}.`;
+  number.bySeat = !!listed && names.length === 2;
   const where = el("p", { className: "muted", id: "analysis-where", attrs: { "aria-live": "polite" },
     textContent: "Choose a move to see the position after it." });
   const back = button("Back to the final position", () => select(null), { id: "analysis-back", hidden: true });
@@ -132,22 +149,22 @@ export async function openAnalysis(box, tableId, msg, show) {
     back.hidden = i === null;
     if (i === null) { where.textContent = "Showing the final position."; show(null); return; }
     const note = data.moves[i];
-    const after = `the position after move ${i + 1}, ${names.length > 1 ? names[note.seat] + " " : ""}${note.move}`;
+    const after = `the position after move ${number(note, i)} ${note.move}${names.length > 1 ? ` (${names[note.seat]})` : ""}`;
     where.textContent = `Fetching ${after}...`;
     try {
       const pos = await api("GET", `/api/tables/${encodeURIComponent(tableId)}/position/${note.ply}?seat=${note.seat}`);
       if (chosen !== i) return;
       show(note.ply, pos.view, note.seat);
-      where.textContent = `Showing ${after}` + (names.length > 1 ? `, as ${names[note.seat]} saw it.` : ".");
+      where.textContent = `Showing ${after}` + (names.length > 1 && !listed ? `, as ${names[note.seat]} saw it.` : ".");
     } catch (e) {
-      if (chosen === i) where.textContent = `Move ${i + 1} is highlighted; its position cannot be shown (${e.message}).`;
+      if (chosen === i) where.textContent = `Move ${number(note, i)} is highlighted; its position cannot be shown (${e.message}).`;
     }
   }
 
   // The graph and the marks counted, redrawn at most once a frame while moves arrive.
   function redraw() {
     pending = false;
-    const fresh = graph(data, select);
+    const fresh = graph(data, select, number);
     drawn.replaceWith(fresh);
     drawn = fresh;
     if (chosen !== null) for (const dot of fresh.querySelectorAll(".eval-point")) dot.classList.toggle("chosen", Number(dot.dataset.ply) === data.moves[chosen].ply);
@@ -177,19 +194,21 @@ export async function openAnalysis(box, tableId, msg, show) {
     } else if (message.type === "start") {
       data = { ...message, moves: [] };
       if (!data.total) { status.textContent = "There are no moves to analyse."; return; }
-      drawn = graph(data, select);
+      drawn = graph(data, select, number);
       box.replaceChildren(
         el("h3", { id: "analysis-title", textContent: "Analysis" }),
         el("p", { className: "graph-title", textContent: measure(data) }),
         drawn, summaryList,
         el("p", { className: "muted", id: "analysis-key", textContent: key(data) }),
+        el("details", { className: "engine small", id: "analysis-engine" },
+          el("summary", { textContent: "Engine" }), el("code", { textContent: data.agent })),
         status, where, back, list,
       );
       redraw();
     } else if (message.type === "move") {
       const { type, ...note } = message;
       data.moves.push(note);
-      list.append(moveItem(data, names, note, data.moves.length - 1, select));
+      list.append(moveItem(data, names, note, data.moves.length - 1, select, number));
       if (!pending) { pending = true; requestAnimationFrame(redraw); }
     } else if (message.type === "done") {
       finished = true;

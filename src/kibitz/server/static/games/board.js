@@ -2,7 +2,8 @@
 // ranks, coordinates beside it (outside the squares, so that no label covers a piece), the
 // last move's from- and to-squares, the legal targets of the selected piece, keyboard moves
 // between squares (arrow keys) and a short move animation.
-// Pages draw pieces into squares; every move comes from the structured legal moves.
+// Pages draw pieces into squares; every move comes from the structured legal moves, and so do
+// the notes on a click that plays nothing ("5♥ cannot go to e5; its moves: e2, f2.").
 import { el, reducedMotion } from "/static/ui.js";
 
 // The structured legal moves grouped by their from-square.
@@ -39,11 +40,58 @@ export class Picker {
 // Where the last animation started: the page compares plies so it animates each move once.
 let animatedPly = null;
 
-// The board: `piece(square)` returns {art, label} or null; `onSquare(square)` acts.
-export function drawBoard(root, msg, { files, ranks, piece, squareClass, targets, picker, onSquare, label }) {
+// Why a click on `name` played nothing, from the legal moves: a short note naming the chosen
+// piece's moves, or saying that the piece clicked has none (`forced`: the reason, where a rule
+// of the moment, such as a compulsory capture, leaves it none); "" where the click means
+// nothing to say (an empty square with no piece chosen, or not this page's turn).
+// `pieceName(square)` names the piece there; `mine(square)` says whether it is the mover's.
+export function whyNot(msg, name, from, byFrom, { pieceName, mine, forced = "" }) {
+  if (!msg.your_turn) return "";
+  if (from && from !== name && byFrom.has(from) && !mine(name)) {
+    const tos = [...new Set(byFrom.get(from).map((m) => m.to))];
+    return `${capital(pieceName(from))} cannot go to ${name}; its moves: ${tos.join(", ")}.`;
+  }
+  if (mine(name) && !byFrom.has(name)) {
+    return `${capital(pieceName(name))} has no legal move now${forced ? `: ${forced}` : ""}.`;
+  }
+  return "";
+}
+
+export const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+
+// The game-over sentence of a two-side board game, "Rearhand took both your Kings: Rearhand
+// wins", from the outcome's reason: `why[reason](p)` says what happened, given the winner's
+// and loser's names as the page says them (p.winner "Rearhand" or "you", p.loser, p.loserS
+// "your" or "Forehand's", p.winnerS...; p.mover, the seat that made the last move, for draws);
+// a reason it does not know is the server's own words.
+export function endSentence(msg, you, why) {
+  const o = msg.outcome;
+  const names = msg.table.player_names;
+  const draw = o.returns[0] === o.returns[1];
+  const w = o.returns[0] > o.returns[1] ? 0 : 1, l = 1 - w;
+  const name = (s) => (s === you ? "you" : names[s]);
+  const owner = (s) => (s === you ? "your" : `${names[s]}'s`);
+  const la = msg.view.last_action;
+  const p = { winner: name(w), loser: name(l), winnerS: owner(w), loserS: owner(l), draw,
+    mover: la ? la.seat : null, name, owner };
+  const common = {
+    resignation: () => `${p.loser} resigned`,
+    "agreed draw": () => "the players agreed",
+  };
+  const said = (why[o.reason] || common[o.reason])?.(p);
+  if (!said) return "";
+  const end = draw ? "a draw" : w === you ? "you win" : `${names[w]} wins`;
+  return `${capital(said)}: ${end}.`;
+}
+
+// The board: `piece(square)` returns {art, label} or null; `onSquare(square)` acts;
+// `squareNote(square)`, where given, adds words to a square's name (e.g. "must capture").
+export function drawBoard(root, msg, { files, ranks, piece, squareClass, targets, picker, onSquare, label, squareNote }) {
   const view = msg.view;
   const last = view.last_action && view.last_action.from ? view.last_action : null;
   const wrap = el("div", { className: "board-wrap" });
+  wrap.style.setProperty("--files", files.length);  // the board's shape: its height fits the window
+  wrap.style.setProperty("--ranks", ranks.length);
   const grid = el("div", { className: "board", attrs: { role: "grid", "aria-label": label } });
   grid.style.setProperty("--files", files.length);
   const focusable = picker.focus || picker.from || [...picker.movable][0] || `${files[0]}${ranks[ranks.length - 1]}`;
@@ -62,6 +110,8 @@ export function drawBoard(root, msg, { files, ranks, piece, squareClass, targets
       if (last && name === last.to) { b.classList.add("last-to"); notes.push("last move to here"); }
       if (name === picker.from) { b.classList.add("sel"); notes.push("selected"); }
       if (picker.movable.has(name)) { b.classList.add("movable"); notes.push("can move"); }
+      const extra = squareNote?.(name);
+      if (extra) notes.push(extra);
       const t = targets.get(name);
       if (t) {
         b.classList.add("target");

@@ -1,6 +1,6 @@
 // Smess: the 7 x 8 board with every square's printed arrows (from the description), the
 // Brain, Numskulls and Ninnies drawn in their side's colour, Red's view turned round.
-import { drawBoard, movesByFrom, orientation, Picker } from "/static/games/board.js";
+import { drawBoard, endSentence, movesByFrom, orientation, Picker, whyNot } from "/static/games/board.js";
 import { el, svg } from "/static/ui.js";
 
 export const flippable = true;
@@ -52,10 +52,32 @@ function pieceArt(piece, desc) {
   return s;
 }
 
-export function lastText(msg) {
+// "Red's Numskull takes your Brain on d1 (d5xd1)", from the move's fields.
+export function lastText(msg, ctx) {
   const la = msg.view.last_action;
   if (!la) return "No move yet.";
-  return `Last move: ${msg.table.player_names[la.seat]} ${la.text} (${la.from} to ${la.to}${la.capture ? ", a capture" : ""})`;
+  const kinds = msg.table.description.kinds;
+  const you = ctx?.you ?? null;
+  const names = msg.table.player_names;
+  const mover = la.seat === you ? "Your" : `${names[la.seat]}'s`;
+  const owner = 1 - la.seat === you ? "your" : `${names[1 - la.seat]}'s`;
+  const piece = kinds[la.piece]?.name || "piece";
+  const what = !la.capture ? `from ${la.from} to ${la.to}`
+    : la.captured ? `takes ${owner} ${kinds[la.captured]?.name || "piece"} on ${la.to}` : `takes on ${la.to}`;
+  return `Last move: ${mover} ${piece} ${what} (${la.text})`;
+}
+
+// The game's end in a sentence, from the outcome's reason (SM-10).
+export function overText(msg, ctx) {
+  const cap = msg.table.options.max_plies_without_progress;
+  return endSentence(msg, ctx?.you ?? null, {
+    "brain captured": (p) => `${p.winner} took ${p.loserS} Brain`,
+    "two brains": () => "only the two Brains are left",
+    "no legal move": (p) => `${p.loser} had no legal move`,
+    repetition: () => "the same position came a third time",
+    "no progress": () => `${cap ? `${cap} plies` : "too many plies"} went by without a capture or promotion`,
+    max_plies: () => "the game reached its move limit",
+  });
 }
 
 export function render(root, msg, ctx) {
@@ -82,7 +104,12 @@ export function render(root, msg, ctx) {
     onSquare(name) {
       const move = targets.get(name);
       if (move) { picker.from = null; ctx.act(move); return; }
-      picker.from = byFrom.has(name) && picker.from !== name ? name : null;
+      const mine = (sq) => pieces.get(sq)?.side === msg.seat;
+      ctx.note(whyNot(msg, name, picker.from, byFrom, {
+        mine, pieceName: (sq) => `the ${desc.kinds[pieces.get(sq).kind].name} on ${sq}`,
+      }));
+      if (byFrom.has(name)) picker.from = picker.from === name ? null : name;
+      else if (mine(name)) picker.from = null;  // else the chosen piece stays, its moves shown
       ctx.redraw();
     },
   });
