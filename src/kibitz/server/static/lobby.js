@@ -220,6 +220,8 @@ function seatText(t, i, mine = false) {
 async function listTables() {
   const rows = await api("GET", "/api/tables");
   const body = $("tables").querySelector("tbody");
+  $("tables").hidden = !rows.length;  // none: a line that says so, not a bare header
+  $("no-tables").hidden = !!rows.length;
   body.replaceChildren(...rows.map((t) => {
     const who = t.seats.map((_, i) => seatText(t, i)).join(", ");
     const status = t.status === "finished" && t.result ? `finished: ${t.result.reason}` : t.status;
