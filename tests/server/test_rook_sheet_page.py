@@ -3,8 +3,9 @@ partner against two computers. After a scored hand the score sheet has every col
 rules ask for (dealer, declarer, contract, trump, made or set, then a row a team: hand
 score, running total, card points, the nest's points in the row of the team that got them,
 bonus) with the view's figures; the teams are "We" and "They" (their names for a
-spectator); the sheet scrolls in its own box, so the page has no sideways scrolling at
-390 px; axe finds nothing serious."""
+spectator). At 390 px a compact sheet (hand, bid, made or set, each team's total and hand
+score) fits the phone, every column a tap away in a box of its own that scrolls sideways,
+so the page never does; axe finds nothing serious."""
 
 from __future__ import annotations
 
@@ -42,6 +43,17 @@ def sheet_rows(page: Page) -> list[list[str]]:
         "#score-sheet tbody tr",
         "rows => rows.map(r => [...r.cells].map(c => c.textContent.replaceAll('\\u00a0', ' ')))",
     )
+
+
+def compact_rows(page: Page) -> list[list[str]]:
+    return page.eval_on_selector_all(
+        "#score-sheet-compact tbody tr",
+        "rows => rows.map(r => [...r.cells].map(c => c.textContent))",
+    )
+
+
+def signed(n: int) -> str:
+    return f"+{n}" if n > 0 else str(n)
 
 
 def headers(page: Page) -> list[list[str]]:
@@ -115,14 +127,29 @@ def test_rook_score_sheet_we_and_they(browser: Browser, server: Server, shots: P
     assert serious_violations(page) == []
     shoot(page, shots, "rook-sheet-desktop")
 
+    expect(page.locator("#score-sheet-compact")).to_be_hidden()  # a desktop has room for all
+
     page.set_viewport_size(PHONE)
     page.wait_for_timeout(100)
     assert overflow(page) == 0, "the page is wider than the phone"
+    compact = page.locator("#score-sheet-compact")
+    expect(compact).to_be_visible()  # a phone's sheet: hand, bid, made or set, the totals
+    expect(page.locator("#sheet-box")).to_be_hidden()
+    side = view["table"]["description"]["seats"][row["declarer"]]["side"]
+    bid = f"{['We', 'They'][side]} {row['contract']}"
+    assert compact_rows(page) == [[str(row["hand"]), bid, "made" if row["made"] else "set",
+                                   *(f"{total[t]} {signed(row['change'][t])}" for t in (0, 1))]]
+    assert compact.evaluate("t => t.getBoundingClientRect().right") <= PHONE["width"]
+    compact.scroll_into_view_if_needed()
+    shoot(page, shots, "rook-sheet-phone")
+    page.click("#sheet-toggle")  # every column, scrolling sideways in its own box
+    expect(page.locator("#sheet-toggle")).to_have_attribute("aria-expanded", "true")
     box = page.locator("#sheet-box")
+    expect(box).to_be_visible()
     assert box.evaluate("b => b.scrollWidth > b.clientWidth"), "the sheet should scroll in its box"
+    assert overflow(page) == 0
     assert serious_violations(page) == []
     box.scroll_into_view_if_needed()
-    shoot(page, shots, "rook-sheet-phone")
     box.evaluate("b => { b.scrollLeft = b.scrollWidth; }")
     box.screenshot(path=shots / "rook-sheet-phone-scrolled.png", animations="disabled")
 

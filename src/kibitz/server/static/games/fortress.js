@@ -39,8 +39,10 @@ function edgeCard(f, at) {
   const across = at === "top";
   const s = svg("svg", { viewBox: across ? "0 0 38 20" : "0 0 18 38", class: `edge-index ${at}`, "aria-hidden": "true", focusable: "false" });
   const ink = f.red ? "#b3261e" : "#1b1b1b";
-  svgText(s, across ? 10 : 9, 10.5, f.rank, { "font-size": f.rank.length > 1 ? 14 : 19, "font-weight": 700, fill: ink,
-    "letter-spacing": f.rank.length > 1 ? -1.5 : 0 });
+  // "10" as tall as the other ranks, its two digits set close to fit the one rank's width
+  const ten = f.rank.length > 1;
+  svgText(s, across ? 10 : 9, 10.5, f.rank, { "font-size": ten ? 18 : 19, "font-weight": 700, fill: ink,
+    ...(ten ? { textLength: across ? 19 : 17.5, lengthAdjust: "spacingAndGlyphs" } : {}) });
   suitShape(s, f.symbol, across ? 21 : 1.5, across ? 2.5 : 21, 15, ink);
   return s;
 }

@@ -213,11 +213,41 @@ function scoreSheet(msg) {
     ...(t ? [] : hand(r)), th(team, { scope: "row" }), num(signed(r.change[t])), num(r.totals[t]),
     num(r.card_points[t]), num(r.nest_to === t ? r.nest_points : ""), num(r.bonus[t])))));
   const empty = el("tbody", {}, el("tr", {}, el("td", { textContent: "No hand scored yet.", attrs: { colspan: SHEET_HEADS.length } })));
-  return el("div", { className: "sheet-wrap", id: "sheet-box", attrs: { role: "region", "aria-label": "Score sheet", tabindex: 0 } },
-    el("table", { id: "score-sheet", className: "score-sheet" },
-      el("caption", { textContent: `Score sheet (game to ${v.target})` }),
-      el("thead", {}, el("tr", {}, ...SHEET_HEADS.map((h) => th(h, { scope: "col" })))),
-      ...(groups.length ? groups : [empty])));
+  const full = el("div", { className: `sheet-wrap sheet-full ${everyColumn ? "shown" : ""}`, id: "sheet-box",
+    attrs: { role: "region", "aria-label": "Score sheet", tabindex: 0 } },
+  el("table", { id: "score-sheet", className: "score-sheet" },
+    el("caption", { textContent: `Score sheet (game to ${v.target})` }),
+    el("thead", {}, el("tr", {}, ...SHEET_HEADS.map((h) => th(h, { scope: "col" })))),
+    ...(groups.length ? groups : [empty])));
+  const toggle = button(everyColumn ? "Hide the full sheet" : "Full sheet (every column)", () => {
+    everyColumn = !everyColumn;
+    full.classList.toggle("shown", everyColumn);
+    toggle.textContent = everyColumn ? "Hide the full sheet" : "Full sheet (every column)";
+    toggle.setAttribute("aria-expanded", String(everyColumn));
+  }, { id: "sheet-toggle", className: "small sheet-toggle", attrs: { "aria-expanded": String(everyColumn), "aria-controls": "sheet-box" } });
+  return el("div", { className: "sheets" }, compactSheet(msg, teams), toggle, full);
+}
+
+// The phone's sheet: a row a hand (its number, the declaring team's bid, made or set) and
+// each team's running total with the hand's score under it; every column is a tap away.
+let everyColumn = false;
+function compactSheet(msg, teams) {
+  const v = msg.view;
+  const side = (seat) => msg.table.description.seats[seat].side;
+  const total = (r, t) => {
+    const td = num(r.totals[t]);
+    td.append(el("span", { className: "change", textContent: ` ${signed(r.change[t])}` }));
+    return td;
+  };
+  const rows = v.score_sheet.map((r) => el("tr", {}, el("th", { textContent: String(r.hand), attrs: { scope: "row" } }),
+    el("td", { textContent: `${teams[side(r.declarer)]} ${r.contract}` }),
+    el("td", { textContent: r.made ? "made" : "set", className: r.made ? "made" : "set" }),
+    ...teams.map((_, t) => total(r, t))));
+  const empty = el("tr", {}, el("td", { textContent: "No hand scored yet.", attrs: { colspan: 3 + teams.length } }));
+  return el("table", { id: "score-sheet-compact", className: "score-sheet compact-sheet" },
+    el("caption", { textContent: `Score sheet (game to ${v.target})` }),
+    el("thead", {}, el("tr", {}, ...["Hand", "Bid", "Result", ...teams].map((h) => el("th", { textContent: h, attrs: { scope: "col" } })))),
+    el("tbody", {}, ...(rows.length ? rows : [empty])));
 }
 
 const signed = (n) => (n > 0 ? `+${n}` : String(n));
