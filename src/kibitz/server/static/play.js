@@ -96,7 +96,10 @@ function overSentence(msg) {
 
 function statusText(msg) {
   const names = msg.table.player_names;
-  if (msg.outcome) return `Game over: ${overSentence(msg)}`;
+  if (msg.outcome) {
+    const own = renderer?.overText?.(msg, ctx);
+    return own ? `Game over. ${own}` : `Game over: ${msg.outcome.text}`;
+  }
   const toAct = msg.view.to_act;
   if (toAct === null || toAct === undefined) return "Dealing...";
   if (msg.your_turn) return names.length > 1 ? `Your turn (${names[toAct]})` : "Your turn";

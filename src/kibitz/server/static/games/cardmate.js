@@ -61,7 +61,7 @@ export function lastText(msg, ctx) {
 // The game's end in a sentence, from the outcome's reason (CM-13 to CM-18).
 export function overText(msg, ctx) {
   return endSentence(msg, ctx?.you ?? null, {
-    kings: (p) => `${p.winner} took both ${p.loserS} Kings`,
+    kings: (p) => `${p.winner} took both of ${p.loserS} Kings`,
     palace: (p) => `${p.winnerS} King entered ${p.loserS} palace`,
     repetition: (p) => (p.draw ? "the same position came three times"
       : `${p.loser} repeated a position once too often (repetition loses in this game)`),
