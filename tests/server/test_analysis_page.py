@@ -122,6 +122,23 @@ def test_a_cardmate_game_is_downloaded_with_its_analysis_in_its_record(
     assert parse_record_text(text)["actions"] == played["actions"]
     judged = [b.inner_text() for b in page.locator(".analysis-moves button").all()]
     assert text.count("{") == len(judged) >= 4  # a comment for every move judged
+    # numbered as the move list numbers them: 1. for Forehand, 1... for Rearhand's reply
+    assert [j.split()[0] for j in judged[:4]] == ["1.", "1...", "2.", "2..."], judged
+    listed = page.locator(".movelist tbody tr").nth(1).inner_text()
+    assert judged[3].split()[1].rstrip("?!") in listed  # row 2 holds move 2...
+    titles = page.eval_on_selector_all(".eval-point title", "ts => ts.map((t) => t.textContent)")
+    assert titles[1].startswith("1... "), titles
+    engine = page.locator("#analysis-engine")  # the engine's spec folded away
+    expect(engine).not_to_have_attribute("open", "")
+    expect(engine.locator("code")).to_be_hidden()
+    expect(page.locator("#analysis-key")).not_to_contain_text("nodes=")
+    page.locator(".analysis-moves button").nth(3).click()
+    expect(page.locator("#analysis-where")).to_contain_text("after move 2... ")
+    expect(page.locator("#last")).to_contain_text("the position after move 2... ")
+    page.mouse.wheel(0, 600)  # the side column scrolled: the board stays in view
+    page.wait_for_function("() => scrollY > 0")
+    board = page.eval_on_selector(".board", "(b) => b.getBoundingClientRect().top")
+    assert 0 <= board < 100, board
     assert '[Forehand "tester"]' in text
     assert player.errors == [], player.errors
     player.close()

@@ -158,11 +158,11 @@ def test_a_draw_offered_declined_lapsing_withdrawn_and_agreed(browser: Browser, 
     blue.click("#offer-draw")  # agreed
     red.click("#accept-draw")
     for page in (blue, red, spectator.page):
-        expect(page.locator("#status")).to_have_text("Game over: draw (agreed draw)")
+        expect(page.locator("#status")).to_have_text("Game over. The players agreed: a draw.")
         expect(page.locator("#draw")).to_be_hidden()
         expect(page.locator("#offer-draw")).to_have_count(0)
     expect(red.locator("#concede")).to_be_disabled()
-    expect(blue.locator("#over-result")).to_have_text("Draw (agreed draw)")
+    expect(blue.locator("#over-result")).to_have_text("The players agreed: a draw.")
     expect(blue.locator("#over-title")).to_have_text("Game over: A draw")
     expect(spectator.page.locator("#over-title")).to_have_text("Game over")  # nobody's "you"
     for tab in (blue_tab, red_tab, spectator):
@@ -197,8 +197,8 @@ def test_resigning_against_the_computer(browser: Browser, server: Server, shots:
 
     page.once("dialog", lambda d: d.accept())
     resign.click()
-    expect(page.locator("#status")).to_have_text("Game over: Rearhand wins (resignation)")
-    expect(page.locator("#over-result")).to_have_text("Rearhand wins (resignation)")
+    expect(page.locator("#status")).to_have_text("Game over. You resigned: Rearhand wins.")
+    expect(page.locator("#over-result")).to_have_text("You resigned: Rearhand wins.")
     expect(page.locator("#over-title")).to_have_text("Game over: You lost")
     expect(resign).to_be_disabled()
     expect(page.locator("#take-back")).to_be_disabled()
@@ -263,7 +263,10 @@ def test_a_move_in_the_list_shows_the_position_after_it(browser: Browser, server
     left = f"[data-square='{reply.split('-')[0]}'] .piece"
     expect(page.locator(left)).to_have_count(0)
     page.locator("#moves .move-link[data-ply='1']").click()
-    expect(page.locator("#last")).to_have_text("Showing the position after move 1")
+    # numbered as the list numbers it: 1. for Blue's move, 1... for Red's reply
+    expect(page.locator("#last")).to_have_text("Showing the position after move 1. e2-e3")
+    expect(page.locator("#moves .move-link[data-ply='2']")).to_have_attribute(
+        "title", f"Show the position after move 1... {reply}")
     expect(page.locator(left)).to_have_count(1)  # the reply not played yet
     first = page.locator("#moves .move-link[data-ply='1']")
     expect(first).to_have_attribute("aria-pressed", "true")
