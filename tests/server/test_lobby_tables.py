@@ -42,3 +42,24 @@ def test_the_tables_list_names_the_players(browser: Browser, server: Server) -> 
     expect(row(made).locator("td").nth(0)).to_have_text("Rook")
     assert tab.errors == []
     tab.close()
+
+
+def test_a_finished_table_says_who_won_and_how(browser: Browser, server: Server) -> None:
+    made = httpx.post(f"{server.url}/api/tables", json={"game": "smess", "seats": [
+        {"kind": "human", "name": "ann"}, {"kind": "human", "name": "bob"},
+    ]}).json()  # fmt: skip
+    resigned = httpx.post(f"{server.url}/api/tables/{made['id']}/actions",
+                          json={"token": made["tokens"]["1"], "type": "concede"})  # fmt: skip
+    assert resigned.status_code == 200, resigned.text
+    deal = httpx.post(f"{server.url}/api/tables", json={
+        "game": "fortress", "seed": 3, "seats": [{"kind": "human"}]}).json()
+    conceded = httpx.post(f"{server.url}/api/tables/{deal['id']}/actions",
+                          json={"token": deal["tokens"]["0"], "type": "concede"})  # fmt: skip
+    assert conceded.status_code == 200, conceded.text
+    tab = open_tab(browser, DESKTOP)
+    page = tab.page
+    page.goto(server.url + "/")
+    expect(listed(page, made).locator("td").nth(2)).to_have_text("Blue won (resignation)")
+    expect(listed(page, deal).locator("td").nth(2)).to_have_text("lost (conceded)")
+    assert tab.errors == []
+    tab.close()

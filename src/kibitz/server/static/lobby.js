@@ -208,6 +208,19 @@ async function start(ev) {
 // A seat's name at a table: "North" ("seat 1" in a game this lobby does not know).
 const seatName = (t, i) => games[t.game]?.player_names[i] ?? `seat ${i}`;
 
+// How a finished table ended, in words: "Blue won (brain captured)", "North and South won
+// (target)", "a draw (agreed draw)", a patience deal "won" or "lost (conceded)".
+function resultText(t) {
+  const r = t.result;
+  if (!r) return t.status;
+  const best = Math.max(...r.returns);
+  const how = r.reason ? ` (${r.reason})` : "";
+  if (r.returns.length === 1) return `${best > 0 ? "won" : "lost"}${how}`;
+  if (r.returns.every((x) => x === best)) return `a draw${how}`;
+  const winners = r.returns.flatMap((x, i) => (x === best ? [seatName(t, i)] : []));
+  return `${winners.join(" and ")} won${how}`;
+}
+
 // Who sits at a table's seat, as the table page says it: "North: ann", "West: computer level
 // 1 (poor)", "East: open seat", "guest" for someone who gave no name; "you" for `mine`.
 function seatText(t, i, mine = false) {
@@ -224,7 +237,7 @@ async function listTables() {
   $("no-tables").hidden = !!rows.length;
   body.replaceChildren(...rows.map((t) => {
     const who = t.seats.map((_, i) => seatText(t, i)).join(", ");
-    const status = t.status === "finished" && t.result ? `finished: ${t.result.reason}` : t.status;
+    const status = t.status === "finished" ? resultText(t) : t.status;
     const title = games[t.game]?.description.title || t.game;
     return el("tr", {}, el("td", { textContent: title }), el("td", { textContent: who }), el("td", { textContent: status }),
       el("td", {}, el("a", { href: `/play/${encodeURIComponent(t.id)}`, textContent: t.status === "finished" ? "view" : "open" })));
@@ -256,7 +269,7 @@ function shortTime(at) {
 function mineRow(t) {
   const who = t.seats.map((_, i) => seatText(t, i, t.mine.includes(i)));
   let status;
-  if (t.status !== "playing") status = el("span", { textContent: t.result ? `finished: ${t.result.reason}` : t.status });
+  if (t.status !== "playing") status = el("span", { textContent: resultText(t) });
   else if (t.your_turn) status = el("strong", { className: "tag turn", textContent: "your turn" });
   else status = el("span", { textContent: t.to_act === null ? "playing" : `${seatName(t, t.to_act)} to play` });
   const when = t.updated_at ? shortTime(new Date(t.updated_at)) : "";
