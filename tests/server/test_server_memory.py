@@ -130,3 +130,21 @@ def test_stalled_spectators_do_not_hold_up_the_players(tmp_path: Path) -> None:
         hub.store.close()
 
     asyncio.run(play())
+
+
+def test_solver_questions_beyond_the_servers_limit_are_refused_to_be_asked_again(
+    tmp_path: Path,
+) -> None:
+    async def ask() -> list[Any]:
+        hub = Hub(Store(f"sqlite:///{tmp_path / 'k.db'}"), make_pool("thread", 1), 0,
+                  Limits(max_questions=1))  # fmt: skip
+        tables = [(await hub.create("fortress", {}, [HUMAN], seed=n))[0] for n in (3, 4)]
+        asked = [hub.handle(t, 0, {"type": "winnable"}) for t in tables]
+        answers = await asyncio.gather(*asked, return_exceptions=True)
+        again = await hub.handle(tables[1], 0, {"type": "winnable"})  # the first one answered
+        hub.pool.shutdown()
+        return [*answers, again]
+
+    first, second, again = asyncio.run(ask())
+    assert first["type"] == again["type"] == "winnable"
+    assert isinstance(second, Busy) and "ask again in a moment" in str(second)

@@ -101,6 +101,8 @@ class Hub:
         self.limits = limits or Limits()
         self.tables: dict[str, LiveTable] = {}
         self.tasks: set[asyncio.Task] = set()
+        self.questions = 0
+        """Solver questions being answered now (at most ``limits.max_questions``)."""
 
     # -- lifecycle -------------------------------------------------------------------------
     async def startup(self) -> None:
@@ -527,9 +529,8 @@ class Hub:
                 raise IllegalAction(f"{table.game.name} offers no hints")
             history = list(table.state.history)
             start = (table.stored.seed, table.stored.position, table.stored.chance_seed)
-            loop = asyncio.get_running_loop()
-            hint, saved = await loop.run_in_executor(
-                self.pool, workers.hint, table.game.name, json.dumps(table.stored.options),
+            hint, saved = await self._ask_solver(
+                workers.hint, table.game.name, json.dumps(table.stored.options),
                 start, history, session.save(),
             )
             table.session = Session.restore(table.game, *start, history, saved)
@@ -544,12 +545,20 @@ class Hub:
         if table.session.assistant is None:
             raise IllegalAction(f"{table.game.name} offers no solver")
         ply, snapshot = len(table.state.history), table.state.serialize()
-        loop = asyncio.get_running_loop()
-        answer = await loop.run_in_executor(
-            self.pool, workers.winnable, table.game.name, json.dumps(table.stored.options),
-            snapshot,
+        answer = await self._ask_solver(
+            workers.winnable, table.game.name, json.dumps(table.stored.options), snapshot
         )
         return {"type": "winnable", "ply": ply, **answer}
+
+    async def _ask_solver(self, job: Callable[..., Any], *args: Any) -> Any:
+        """Run a solver question in the workers; Busy while ``max_questions`` are."""
+        if self.questions >= self.limits.max_questions:
+            raise Busy("the server is answering other players' questions; ask again in a moment")
+        self.questions += 1
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self.pool, job, *args)
+        finally:
+            self.questions -= 1
 
     # -- storage after a change ------------------------------------------------------------
     def _save(self, table: LiveTable) -> None:

@@ -52,6 +52,10 @@ class Limits:
     """Connections to one table (players and spectators together)."""
     max_outbox: int = 64
     """Messages queued for one connection before the server stops reading from it."""
+    max_questions: int = 8
+    """Solver questions (hints, "still winnable?") answered at once over the whole server,
+    each up to about a second of the workers the computer players share; one more is
+    refused, to be asked again, so that no one keeps the computers waiting."""
 
 
 ERROR_TEXT = 300
