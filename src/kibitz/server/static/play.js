@@ -436,6 +436,7 @@ function download(text, type, ext) {
 
 // -- drawing a state ---------------------------------------------------------------------
 function draw(msg) {
+  const ended = !!msg.outcome && !!last && !last.outcome;  // the game-over panel appears now
   last = msg;
   const names = msg.table.player_names;
   const t = msg.table;
@@ -457,7 +458,10 @@ function draw(msg) {
   document.title = `${msg.your_turn ? "Your turn - " : ""}${game} - kibitz`;
   const everySeat = mySeats.length > 1 && mySeats.length === t.seats.length;
   ctx.you = everySeat ? null : msg.seat;
-  $("last").textContent = viewing ? `${msg.outcome ? "Analysis: the" : "Showing the"} position after ${shownMove(msg, viewing.ply)}` : lastText(msg);
+  // A polite live region: written only when its words change, so that each new move (the
+  // computer's too) is read out once and a redraw of the same position says nothing.
+  const lastWords = viewing ? `${msg.outcome ? "Analysis: the" : "Showing the"} position after ${shownMove(msg, viewing.ply)}` : lastText(msg);
+  if ($("last").textContent !== lastWords) $("last").textContent = lastWords;
   // The game page's standing word on this turn (Cardmate's compulsory follow), beside the bar.
   showText($("board-note"), viewing ? "" : renderer?.turnNote?.(msg, ctx) || "");
   if (hintFor !== null && (hintFor !== msg.ply || msg.outcome)) hint("");
@@ -472,11 +476,30 @@ function draw(msg) {
     $("legal").replaceChildren(...msg.legal.map((m) => button(m.text, () => ctx.act(m), { dataset: { move: m.text, key: `legal:${m.id}` } })));
     $("legal-box").hidden = msg.seat === null;
     $("typed").hidden = msg.seat === null || !!msg.outcome;
-    $("typed-move").disabled = !msg.your_turn;
+    // Read-only, not disabled, while the others play: the focus stays in the box for the next move.
+    $("typed-move").readOnly = !msg.your_turn;
+    $("typed-move").setAttribute("aria-disabled", String(!msg.your_turn));
     $("board").classList.toggle("your-turn", !!msg.your_turn);
     renderer?.render($("board"), shownMsg(msg), ctx);
-  });
+  }, boardStop);
+  if (ended) overFocus();
   pinBoard();
+}
+
+// Where the focus goes when the control that held it is gone or disabled (Take back at the
+// start, "Back to the game"): the board's own tab stop, else its first control, else the board.
+function boardStop() {
+  const board = $("board");
+  return board.querySelector('[tabindex="0"]:not(:disabled)')
+    || board.querySelector("button:not(:disabled), a[href], input:not(:disabled)") || board;
+}
+
+// The game has just ended: the focus goes to the game-over panel's heading (read out with
+// the result), unless the player is writing in a text box (the chat).
+function overFocus() {
+  const a = document.activeElement;
+  if (a && a.matches("input:not([type=button]), textarea") && !a.disabled) return;
+  $("over-title").focus();
 }
 
 // "move 5... JC:i0": a move of the log by the move list's numbering (its ply where there is
@@ -678,6 +701,7 @@ async function main() {
     ev.preventDefault();
     const text = $("typed-move").value.trim();
     if (!text) { error("Type a move first, in the game's notation (the legal moves are listed above)."); return; }
+    if (!last.your_turn) { error("Wait for your turn to play a move."); return; }
     typed = { text, ply: last.ply };
     ctx.act(text);
   });

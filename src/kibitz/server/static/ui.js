@@ -58,14 +58,19 @@ function focusKeys() {
 }
 
 // Run `redraw` and give keyboard focus back to the element of the same key (or the first
-// button of its group, when a card just played is gone), if the redraw took it away.
-export function keepFocus(redraw) {
+// button of its group, when a card just played is gone), if the redraw took it away; where
+// neither is there (or it is disabled now), to `fallback()`, so that focus never drops to
+// the page's body.
+export function keepFocus(redraw, fallback = null) {
   const [key, group] = focusKeys();
   const before = document.activeElement;
+  const held = !!before && before !== document.body;
   redraw();
-  if (!key || (before && before.isConnected && document.activeElement === before)) return;
-  const again = document.querySelector(key) || (group && document.querySelector(group));
-  if (again && !again.disabled) again.focus({ preventScroll: true });
+  if (!held || (before.isConnected && document.activeElement === before)) return;
+  let again = key && document.querySelector(key);
+  if (!again || again.disabled) again = group && document.querySelector(group);
+  if (again && !again.disabled) { again.focus({ preventScroll: true }); return; }
+  fallback?.()?.focus();  // elsewhere on the page: scrolled into view
 }
 
 // Whether the reader asked for less motion (then nothing slides).
@@ -74,6 +79,9 @@ export const reducedMotion = () => matchMedia("(prefers-reduced-motion: reduce)"
 // The page's own seat (null: a spectator). It differs from `msg.seat`, the seat whose view is
 // drawn, while the analysis shows a position as another seat saw it (play.js sets `me`).
 export const viewer = (msg) => ("me" in msg ? msg.me : msg.seat);
+
+// What a spectator's click on the board is told.
+export const WATCHING = "You are watching: spectators watch the game and cannot move its pieces.";
 
 // The accessible name of the hand drawn: "your hand", or whose it is while the analysis shows it.
 export const handName = (msg) => (viewer(msg) === msg.seat ? "your hand" : `${msg.table.player_names[msg.seat]}'s hand`);

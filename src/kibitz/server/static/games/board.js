@@ -4,7 +4,7 @@
 // between squares (arrow keys) and a short move animation.
 // Pages draw pieces into squares; every move comes from the structured legal moves, and so do
 // the notes on a click that plays nothing ("5♥ cannot go to e5; its moves: e2, f2.").
-import { el, reducedMotion } from "/static/ui.js";
+import { el, reducedMotion, viewer, WATCHING } from "/static/ui.js";
 
 // The structured legal moves grouped by their from-square.
 export function movesByFrom(legal) {
@@ -44,9 +44,17 @@ let animatedPly = null;
 // piece's moves, or saying that the piece clicked has none (`forced`: the reason, where a rule
 // of the moment, such as a compulsory capture, leaves it none); "" where the click means
 // nothing to say (an empty square with no piece chosen, or not this page's turn).
-// `pieceName(square)` names the piece there; `mine(square)` says whether it is the mover's.
-export function whyNot(msg, name, from, byFrom, { pieceName, mine, forced = "" }) {
+// `pieceName(square)` names the piece there; `mine(square)` says whether it is the mover's;
+// `owner(square)`, the seat whose piece stands there (null: none), names the other side's.
+// A spectator is told that spectators watch.
+export function whyNot(msg, name, from, byFrom, { pieceName, mine, owner, forced = "" }) {
+  if (viewer(msg) === null) return WATCHING;
   if (!msg.your_turn) return "";
+  const side = owner?.(name);
+  if (!(from && byFrom.has(from)) && side !== null && side !== undefined && side !== msg.seat) {
+    const names = msg.table.player_names;
+    return `${capital(pieceName(name))} is ${names[side]}'s; you play ${names[msg.seat]}.`;
+  }
   if (from && from !== name && byFrom.has(from) && !mine(name)) {
     const tos = [...new Set(byFrom.get(from).map((m) => m.to))];
     return `${capital(pieceName(from))} cannot go to ${name}; its moves: ${tos.join(", ")}.`;
@@ -85,8 +93,9 @@ export function endSentence(msg, you, why) {
 }
 
 // The board: `piece(square)` returns {art, label} or null; `onSquare(square)` acts;
-// `squareNote(square)`, where given, adds words to a square's name (e.g. "must capture").
-export function drawBoard(root, msg, { files, ranks, piece, squareClass, targets, picker, onSquare, label, squareNote }) {
+// `squareNote(square)`, where given, adds words to a square's name (e.g. "must capture");
+// Escape drops the chosen piece (said in `ctx`'s note, the board drawn again).
+export function drawBoard(root, msg, { files, ranks, piece, squareClass, targets, picker, onSquare, label, squareNote, ctx }) {
   const view = msg.view;
   const last = view.last_action && view.last_action.from ? view.last_action : null;
   const wrap = el("div", { className: "board-wrap" });
@@ -121,11 +130,21 @@ export function drawBoard(root, msg, { files, ranks, piece, squareClass, targets
       b.setAttribute("aria-label", `${name}, ${p ? p.label : "empty"}${notes.length ? ", " + notes.join(", ") : ""}`);
       if (p) b.append(p.art);
       b.addEventListener("click", () => { picker.focus = name; onSquare(name); });
+      b.addEventListener("focus", () => { picker.focus = name; });  // the tab stop after a redraw
       row.append(b);
     });
     grid.append(row);
   });
-  grid.addEventListener("keydown", (ev) => arrowKeys(ev, grid, files.length));
+  grid.addEventListener("keydown", (ev) => {
+    if (ev.key === "Escape" && picker.from) {
+      ev.preventDefault();
+      picker.from = null;
+      ctx.note("Selection cleared.");
+      ctx.redraw();
+      return;
+    }
+    arrowKeys(ev, grid, files.length);
+  });
   // The ranks down the left edge and the files along the bottom (each square's label names it).
   const coords = (kind, names) => el("div", { className: `coords ${kind}s`, attrs: { "aria-hidden": "true" } },
     ...names.map((x) => el("span", { className: `coord ${kind}`, textContent: String(x) })));

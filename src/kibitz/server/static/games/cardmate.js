@@ -110,7 +110,7 @@ export function render(root, msg, ctx) {
   }
   root.replaceChildren();
   drawBoard(root, msg, {
-    files, ranks, picker,
+    files, ranks, picker, ctx,
     targets: new Map([...targets].map(([sq, ms]) => [sq, ms[0]])),
     label: `Cardmate board, ${desc.seats[flipped ? 1 : 0].name} at the bottom`,
     squareClass: (name) => `${palaces.has(name) ? "palace" : ""} ${name.slice(1) === String(aboveLine) ? "centre" : ""}`
@@ -134,7 +134,8 @@ export function render(root, msg, ctx) {
       }
       const mine = (sq) => pieces.get(sq)?.side === msg.seat;
       ctx.note(whyNot(msg, name, picker.from, byFrom, {
-        mine, forced: mustFollow(msg), pieceName: (sq) => short(face, pieces.get(sq).card),
+        mine, owner: (sq) => pieces.get(sq)?.side ?? null, forced: mustFollow(msg),
+        pieceName: (sq) => short(face, pieces.get(sq).card),
       }));
       if (byFrom.has(name)) picker.from = picker.from === name ? null : name;
       else if (mine(name)) picker.from = null;  // else the chosen card stays, its moves shown

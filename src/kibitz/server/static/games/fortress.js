@@ -9,7 +9,7 @@
 // foundation tops, base, last move) and the structured legal moves (`from`/`to`: a pile 0-9
 // or "F"; `card`).
 import { cardFigure, placeholder, playingCard, suitShape } from "/static/games/cards.js";
-import { button, el, svg, svgText } from "/static/ui.js";
+import { button, el, svg, svgText, viewer, WATCHING } from "/static/ui.js";
 
 export const scoreLabel = "Cards home";
 const LAYOUT_KEY = "kibitz:patience-layout";
@@ -161,6 +161,7 @@ export function render(root, msg, ctx) {
       el("div", { className: "pile-cards" }, ...under, head));
     if (fan === "down") row.style.setProperty("--step", columnStep(cards.length));
     row.addEventListener("click", () => {
+      if (viewer(msg) === null) { ctx.note?.(WATCHING); return; }
       if (toward(k)) return;
       if (!explain(k)) ctx.note?.(top && !canMove && source?.from !== k && msg.your_turn ? refusal(top, k, [], d) : "");
       source = canMove && source?.from !== k && !refused ? { from: k, ply: msg.ply } : null;
@@ -180,6 +181,7 @@ export function render(root, msg, ctx) {
   // A click anywhere on the foundations sends the selected card home; a click on a suit's
   // card takes it back where the game allows (a Fortress option).
   found.addEventListener("click", (ev) => {
+    if (viewer(msg) === null) { ctx.note?.(WATCHING); return; }
     if (toward("F")) return;
     const card = ev.target.closest("[data-suit]")?.dataset.takeback;
     if (!explain("F")) ctx.note?.("");
@@ -214,6 +216,13 @@ export function render(root, msg, ctx) {
       group("piles", "columns-row", Array.from({ length: d.piles }, (_, i) => i), "down"));
   board.style.setProperty("--piles", d.piles);
   roving(board);
+  board.addEventListener("keydown", (ev) => {  // Escape drops the selected card
+    if (ev.key !== "Escape" || source === null) return;
+    ev.preventDefault();
+    source = null;
+    ctx.note?.("Selection cleared.");
+    ctx.redraw();
+  });
   root.replaceChildren(
     el("p", { className: "info", id: "fortress-info", textContent: `${v.scores[0]} of ${total} cards home; ${base}.` }),
     layoutSwitch(shape, ctx),

@@ -22,6 +22,16 @@ function drawArrows(s, mask, directions, flipped) {
   }
 }
 
+// A square's printed arrows in words, "arrows north, east and west" (north: towards rank 8,
+// as the description's direction table has them, whichever way the board is turned).
+const COMPASS = { N: "north", NE: "north-east", E: "east", SE: "south-east", S: "south", SW: "south-west", W: "west", NW: "north-west" };
+export function arrowWords(mask, directions) {
+  const ways = directions.filter((d) => mask & d.bit).map((d) => COMPASS[d.name] || d.name);
+  if (!ways.length) return "no arrows";
+  const list = ways.length === 1 ? ways[0] : `${ways.slice(0, -1).join(", ")} and ${ways.at(-1)}`;
+  return `${ways.length === 1 ? "arrow" : "arrows"} ${list}`;
+}
+
 // The pieces' pictures on a disc of the side's colour: a brain, a skull, a dunce's cap.
 const GLYPHS = {
   brain(g, colour) {
@@ -90,7 +100,7 @@ export function render(root, msg, ctx) {
   const targets = new Map((picker.from ? byFrom.get(picker.from) : []).map((m) => [m.to, m]));
   root.replaceChildren();
   const board = drawBoard(root, msg, {
-    files, ranks, picker, targets,
+    files, ranks, picker, targets, ctx,
     label: `Smess board, ${flipped ? "Red" : "Blue"} at the bottom`,
     squareClass: () => "",
     piece(name) {
@@ -99,14 +109,16 @@ export function render(root, msg, ctx) {
       drawArrows(art, desc.arrows[name], desc.directions, flipped);
       const holder = el("span", { className: "square-art" }, art);
       if (p) holder.append(pieceArt(p, desc));
-      return { art: holder, label: p ? `${desc.seats[p.side].name} ${desc.kinds[p.kind].name}` : "empty" };
+      const arrows = arrowWords(desc.arrows[name], desc.directions);
+      return { art: holder, label: `${arrows}, ${p ? `${desc.seats[p.side].name} ${desc.kinds[p.kind].name}` : "empty"}` };
     },
     onSquare(name) {
       const move = targets.get(name);
       if (move) { picker.from = null; ctx.act(move); return; }
       const mine = (sq) => pieces.get(sq)?.side === msg.seat;
       ctx.note(whyNot(msg, name, picker.from, byFrom, {
-        mine, pieceName: (sq) => `the ${desc.kinds[pieces.get(sq).kind].name} on ${sq}`,
+        mine, owner: (sq) => pieces.get(sq)?.side ?? null,
+        pieceName: (sq) => `the ${desc.kinds[pieces.get(sq).kind].name} on ${sq}`,
       }));
       if (byFrom.has(name)) picker.from = picker.from === name ? null : name;
       else if (mine(name)) picker.from = null;  // else the chosen piece stays, its moves shown
