@@ -336,8 +336,9 @@ class Session:
         """Play the moves that finish the game by themselves, as one step."""
         actions = self.autocomplete_actions()
         if not actions:
-            raise IllegalAction("auto-complete is not available: the moves that remain do "
-                                "not finish the game by themselves")
+            raise IllegalAction("auto-complete is not available: it plays only moves that "
+                                "finish the game by themselves, and other moves are "
+                                "needed first; a hint shows the next one")
         return self.play_line(actions)
 
     # -- result ----------------------------------------------------------------------------
