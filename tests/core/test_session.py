@@ -163,8 +163,8 @@ def test_autocomplete_is_offered_only_when_it_finishes_vector_8():
     assert yes.state.position() == AUTOCOMPLETE
     no = Session(fortress(), position=NO_AUTOCOMPLETE)
     assert no.autocomplete_actions() is None
-    with pytest.raises(IllegalAction, match="not available: .* other moves are needed first; "
-                       "a hint shows the next one"):
+    with pytest.raises(IllegalAction, match=r"not available: .* other moves are needed first; "
+                       r"a hint shows the next one"):
         no.autocomplete()
     assert no.steps == []
 

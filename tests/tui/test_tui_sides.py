@@ -149,3 +149,19 @@ async def test_c_copies_the_position_string(tmp_path):
         await pilot.pause()
         position = app.driver.state.position()
         assert app.message == f"position: {position}" and app.clipboard == position
+
+
+async def test_a_rook_team_resigns_once_confirmed(tmp_path):
+    """A Rook game to the target may last long (computers that bid wildly are set hand
+    after hand): the person's team may give it up, as in the other games."""
+    record = tmp_path / "r.json"
+    app = make_app("rook", record, max_hands=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("x", "y")
+        await settle(pilot)
+        assert isinstance(app.screen, GameOverScreen)
+        assert app.screen.heading == "Game over: We lost"
+        assert app.screen.result == "West and East win (resignation)"
+    saved = json.loads(record.read_text())
+    assert saved["result"] == {"returns": [-1.0, 1.0, -1.0, 1.0], "reason": "resignation"}

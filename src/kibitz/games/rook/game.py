@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from kibitz.core.capabilities import GameAI
+from kibitz.core.capabilities import Features, GameAI
 from kibitz.core.game import Game
 from kibitz.games.rook.actions import num_actions
 from kibitz.games.rook.cards import (
@@ -38,6 +38,8 @@ class RookGame(Game):
     has_chance: ClassVar[bool] = True
     presets: ClassVar[dict[str, dict[str, Any]]] = {n: {"preset": n} for n in PRESET_NAMES}
     teams: ClassVar[tuple[tuple[int, ...], ...]] = ((0, 2), (1, 3))
+    features: ClassVar[Features] = Features(concede=True)
+    """A team may resign (a game to the target can last long, and set hands add no points)."""
     main_options: ClassVar[tuple[str, ...]] = ("preset", "rook", "target")
     """The rule set, the Crow/Rook card and the game's length; the rest is advanced."""
     player_colours: ClassVar[tuple[str, ...]] = ("#2a6f97", "#c0392b", "#2a6f97", "#c0392b")
