@@ -26,3 +26,10 @@ async def test_the_board_keeps_its_coordinates_and_its_arrows(tmp_path, size, fl
         assert labelled == ranks
         assert [line.split() for line in lines if line.split() == files] == [files]
         assert "↖" in "".join(lines) and "↘" in "".join(lines)
+
+
+async def test_the_scores_are_headed_by_what_they_count(tmp_path):
+    app = make_app("cardmate", tmp_path / "r.json")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert "Kings left: Forehand 2 · Rearhand 2" in str(app.query_one("#status").render())

@@ -82,8 +82,8 @@ async def test_watching_names_the_teams(tmp_path):
 
 
 async def test_the_score_line_says_we_and_they_and_the_teams_when_watching(tmp_path):
-    for person, expected in ((0, "score: We 0 · They 0"),
-                             (None, "score: North-South 0 · East-West 0")):
+    for person, expected in ((0, "Score: We 0 · They 0"),
+                             (None, "Score: North-South 0 · East-West 0")):
         app = make_app("rook", tmp_path / "r.json", person=person)
         app.pause = 1000  # the computers wait: the score stays at the start
         async with app.run_test(size=(80, 24)) as pilot:

@@ -69,6 +69,8 @@ class Game(ABC):
     ``read_text_record``), or None where its records are JSON only."""
     features: ClassVar[Features] = Features()
     """Play features front ends offer (undo, take-back, concede, draw offers, statistics)."""
+    score_label: ClassVar[str] = "Score"
+    """What ``State.scores`` count, as front ends head them ("Kings left", "Cards home")."""
     presets: ClassVar[dict[str, dict[str, Any]]] = {"default": {}}
     main_options: ClassVar[tuple[str, ...]] = ()
     """The options a setup form shows first, the others folded away as advanced (empty:
@@ -213,6 +215,7 @@ class Game(ABC):
                 for i, (n, c) in enumerate(zip(self.player_names, colours, strict=True))
             ],
             "teams": [list(t) for t in self.teams],
+            "score_label": self.score_label,
             "perfect_information": self.perfect_information,
             "level_names": {str(n): level_name(n) for n in sorted(self.ai().levels)},
             "features": {

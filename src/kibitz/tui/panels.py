@@ -59,9 +59,11 @@ def status_text(driver: PlayDriver, frame: Frame, thinking: bool) -> Text:
 
 
 def scores_line(frame: Frame, scores: list[float]) -> str:
-    """``Blue 2 · Red 2``, ``We 120 · They 80``: each side's running score."""
+    """``Kings left: Forehand 2 · Rearhand 2``, ``Score: We 120 · They 80``: each side's
+    score, headed as the game says what it counts."""
     names = frame.side_names()
-    return "score: " + " · ".join(f"{n} {_number(v)}" for n, v in zip(names, scores, strict=True))
+    parts = (f"{n} {_number(v)}" for n, v in zip(names, scores, strict=True))
+    return f"{frame.description['score_label']}: " + " · ".join(parts)
 
 
 def log_text(frame: Frame, log: list[LogEntry]) -> Text:

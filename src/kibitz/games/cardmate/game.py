@@ -33,6 +33,7 @@ class CardmateGame(Game):
     """Derzhanski's Cardmate (2000): playing cards as chess pieces on a 10x10 board."""
 
     name: ClassVar[str] = "cardmate"
+    score_label: ClassVar[str] = "Kings left"
     num_players: ClassVar[int] = 2
     player_names: ClassVar[tuple[str, ...]] = PLAYER_NAMES
     options_class: ClassVar[type] = CardmateOptions

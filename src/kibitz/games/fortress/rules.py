@@ -351,6 +351,7 @@ class PatienceGame(Game):
     """Shared factory of Fortress and Chessboard states; ``variant`` holds the differences."""
 
     variant: ClassVar[Variant]
+    score_label: ClassVar[str] = "Cards home"
     num_players = 1
     player_names = ("Player",)
     features = Features(undo=True, concede=True, statistics="streaks")

@@ -153,7 +153,7 @@ function players(msg) {
   const out = [el("ul", { className: "plain" }, ...rows)];
   const scores = (viewing ? viewing.view : msg.view).scores;  // those of the position shown
   if (scores) {
-    const label = renderer?.scoreLabel || "Score";
+    const label = msg.table.description.score_label;
     const sides = sideNames(msg);
     const parts = scores.map((v, i) => `${sides[i] ?? i} ${Number.isInteger(v) ? v : v.toFixed(1)}`);
     out.push(el("p", { className: "score", textContent: `${label}: ${parts.join(" · ")}` }));

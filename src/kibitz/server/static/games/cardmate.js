@@ -7,7 +7,6 @@ import { cardFigure, playingCard } from "/static/games/cards.js";
 import { button, el } from "/static/ui.js";
 
 export const flippable = true;
-export const scoreLabel = "Kings left";
 const picker = new Picker();
 let promoting = null;
 

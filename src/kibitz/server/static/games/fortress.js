@@ -11,7 +11,6 @@
 import { cardFigure, placeholder, playingCard, suitShape } from "/static/games/cards.js";
 import { button, el, svg, svgText, viewer, WATCHING } from "/static/ui.js";
 
-export const scoreLabel = "Cards home";
 const LAYOUT_KEY = "kibitz:patience-layout";
 let source = null;
 let drag = null;
