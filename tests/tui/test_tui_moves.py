@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from textual import events
-from textual.widgets import Input
+from textual.widgets import Input, Static
 from tui_helpers import cursor_keys, make_app, pick_by_keys, settle, shown, spot_offset
 
 from kibitz.tui.picker import names_card, spot, two_step
@@ -161,3 +161,17 @@ async def test_a_colon_pressed_again_in_the_typing_box_is_not_typed(tmp_path):
         await pilot.press("enter")
         await settle(pilot)
         assert len(person_moves(app)) == 3
+
+
+async def test_the_keys_line_says_the_typing_boxs_keys_while_typing(tmp_path):
+    app = make_app("smess", tmp_path / "r.json")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        keys = app.query_one("#keys", Static)
+        assert "m moves" in str(keys.render())
+        await pilot.press("colon")
+        await pilot.pause()
+        assert "Esc leaves the box" in str(keys.render()) and "m moves" not in str(keys.render())
+        await pilot.press("escape")
+        await pilot.pause()
+        assert "m moves" in str(keys.render())

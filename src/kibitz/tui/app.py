@@ -18,7 +18,7 @@ from typing import Any, ClassVar, TypeVar
 
 from rich.style import Style
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -244,8 +244,18 @@ class PlayApp(App[None]):
             menu.highlighted = keep or 0
 
     def _keys_line(self) -> Text:
+        """The keys that work now: in the typing box, the box's own (letters are typed)."""
+        if self.part("#entry", Input).has_focus:
+            return Text("typing: Enter plays  → completes  Esc leaves the box (keys then work)",
+                        Style(dim=True))
         shown = [f"{_key_name(b.key)} {b.description}" for b in self._working_bindings()]
         return Text("  ".join(shown), Style(dim=True))
+
+    @on(events.DescendantFocus)
+    @on(events.DescendantBlur)
+    def _focus_moved(self) -> None:
+        """The keys line follows the focus into and out of the typing box."""
+        self.part("#keys", Static).update(self._keys_line())
 
     def _working_bindings(self) -> list[Binding]:
         """The app's key bindings that work in this game."""
