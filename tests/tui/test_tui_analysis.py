@@ -61,6 +61,9 @@ async def test_game_over_offers_the_analysis_of_every_move(tmp_path, name):
         for number, (line, note) in enumerate(zip(lines, run.notes, strict=True), 1):
             assert line.lstrip().startswith(f"{number}.")  # players' moves, chance not counted
             assert f"{note.move}{SYMBOLS.get(note.mark or '', '')}" in line
+        if expected.kind != "solver":
+            assert f"graph: {expected.sides[0]}'s " in text_of(app, "#analysis-heading")
+            assert "each move: its mover's" in text_of(app, "#analysis-heading")
         marks = text_of(app, "#analysis-marks")
         for side, side_name in enumerate(expected.sides):
             counts = " ".join(

@@ -192,8 +192,8 @@ class AnalysisScreen(Screen[None]):
             "probability": "chance to win, from the mover's cards",
             "solver": "still winnable?",
         }[a.kind]
-        if a.kind != "solver":
-            what = f"{a.sides[0]}'s {what}"
+        if a.kind != "solver":  # the graph is the first side's; each move is judged by its mover
+            what = f"graph: {a.sides[0]}'s {what}; each move: its mover's"
         out = Text("Analysis", Style(bold=True))
         out.append(f"  {a.agent}\n{what}", Style(color=MUTED))
         return out
