@@ -57,6 +57,15 @@ def test_two_picks_choose_a_move_and_a_bad_pick_explains():
     assert picker.chosen is None
 
 
+def test_a_piece_without_a_move_while_a_capture_is_compulsory_says_so():
+    forced = [{"id": i, "text": f"{a}:{b}", "from": a, "to": b, "compulsory": True}
+              for i, (a, b) in enumerate([("a", "b"), ("c", "d")])]  # fmt: skip
+    assert Picker().pick("e", forced).message == (
+        "no move from e: a compulsory move is due, one of a:b, c:d")
+    free = [{**forced[0], "compulsory": False}, forced[1]]  # not every move compulsory
+    assert Picker().pick("e", free).message == "no move from e"
+
+
 def test_a_pick_with_several_moves_asks_and_a_card_pick_plays():
     promotions = [
         {"id": 1, "text": "1Hb9", "from": "b8", "to": "b9"},

@@ -100,7 +100,7 @@ class Picker:
         starts = [m for m in moves if spot(m["from"]) == at]
         if self.chosen is None:
             if not starts:
-                return Pick("error", message=f"no move from {at}")
+                return Pick("error", message=f"no move from {at}{_forced(moves)}")
             self.chosen = at
             return Pick("chosen")
         ends = [m for m in moves if spot(m["from"]) == self.chosen and spot(m["to"]) == at]
@@ -136,6 +136,16 @@ class Picker:
         if chosen < size:
             return Pick("chosen", message=f"{of['turn']}: {chosen} of {size} chosen")
         return Pick("turn", message=" ".join([of["turn"], *self.selected]))
+
+
+def _forced(moves: list[Move]) -> str:
+    """Why a piece has no move where every legal move is compulsory (a capture the rules
+    demand): ``: you must play one of QH:g7, 4D:e5``; else nothing."""
+    forced = [m["text"] for m in moves if m.get("compulsory")]
+    if not forced or len(forced) < len(moves):
+        return ""
+    more = f" and {len(forced) - 4} more" if len(forced) > 4 else ""
+    return f": a compulsory move is due, one of {', '.join(forced[:4])}{more}"
 
 
 def _one_of(moves: list[Move], none: str) -> Pick:
