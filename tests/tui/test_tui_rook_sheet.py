@@ -107,3 +107,15 @@ async def test_the_move_list_heads_each_hand(tmp_path):
         assert listed[second - 1].split(". ")[1].split()[1] == "play"  # hand 1's last trick
         assert listed[second + 1].split()[0] == f"{int(listed[second - 1].split('.')[0]) + 1}."
         assert "bid" in listed[second + 1] or "pass" in listed[second + 1]
+
+
+async def test_one_trick_is_said_in_the_singular(tmp_path):
+    app = make_app("rook", tmp_path / "r.json", person=0, seed=3, max_hands=1)
+    async with app.run_test(size=(120, 40)) as pilot:
+        for _ in range(200):
+            await settle(pilot)
+            if sum(app.driver.observation()["tricks_won"]) == 1:
+                break
+            await pilot.press("m", "enter")
+        text = "\n".join(shown(app))
+        assert " 1 trick, " in text and " 0 tricks, 0 points" in text, text

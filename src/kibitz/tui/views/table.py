@@ -160,7 +160,7 @@ class TableView(GameView):
                 for code in cards:
                     nest.append_text(self._chip(code))
         taken = [
-            f"{t} {w} tricks, {p} points"
+            f"{t} {w} trick{'' if w == 1 else 's'}, {p} point{'' if p == 1 else 's'}"
             for t, w, p in zip(
                 self.frame.side_names(), obs["tricks_won"], obs["points_taken"], strict=True
             )
