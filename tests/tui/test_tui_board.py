@@ -33,3 +33,14 @@ async def test_the_scores_are_headed_by_what_they_count(tmp_path):
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         assert "Kings left: Forehand 2 · Rearhand 2" in str(app.query_one("#status").render())
+
+
+async def test_the_side_panel_narrows_when_the_terminal_does(tmp_path):
+    app = make_app("smess", tmp_path / "r.json")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        wide = app.query_one("#side").size.width
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        await pilot.pause()
+        assert not app.has_class("wide") and app.query_one("#side").size.width < wide

@@ -177,8 +177,10 @@ class PlayApp(App[None]):
         state may come while a question or the help is open)."""
         return self.screen_stack[0].query_one(selector, kind)
 
-    def on_resize(self) -> None:
-        self._resize(self.size.width)
+    def on_resize(self, event: events.Resize) -> None:
+        """The side panel's width follows the terminal's new width (``self.size`` may still
+        be the old one while this runs)."""
+        self._resize(event.size.width)
 
     def _resize(self, width: int) -> None:
         self.set_class(width >= WIDE, "wide")
