@@ -228,6 +228,8 @@ def test_hints_follow_one_proven_line_to_a_win():
     while not session.is_over():
         hint = session.hint()
         assert hint.kind == "win" and hint.action == hint.line[0]
+        words = f"play {session.state.move_words(hint.action)}"  # as the first hint says it
+        assert hint.message == f"{words} ({session.state.action_to_str(hint.action)})"
         session.play(hint.action)
     assert session.state.is_won() and counting.searches == 1
     assert session.hints == len(session.steps) == session.record()["metadata"]["hints"]

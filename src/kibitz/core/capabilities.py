@@ -91,6 +91,11 @@ class Assistant(Protocol):
         """The next move of a proven winning line, or why none exists."""
         ...
 
+    def words(self, state: State, action: int) -> str:
+        """``action`` as a hint says it (the card and where it goes, then the notation), so
+        a hint that follows a line already proven reads as the first one did."""
+        ...
+
     def winnable(self, state: State) -> Verdict:
         """The answer to "is this position still winnable?", within the interactive limits
         (about a second); ``answer`` says it in words."""

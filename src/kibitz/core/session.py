@@ -309,8 +309,7 @@ class Session:
         n = len(history)
         if n < len(self._plan) and self._plan[:n] == history:
             line = self._plan[n:]
-            text = self.state.action_to_str(line[0])
-            hint = Hint("win", f"play {text}", line[0], line)
+            hint = Hint("win", f"play {assistant.words(self.state, line[0])}", line[0], line)
         else:
             hint = assistant.hint(self.state)
         self.remember_hint(hint)

@@ -114,6 +114,9 @@ class PatienceAssistant:
     def hint(self, state: State) -> Hint:
         return hint(state)  # type: ignore[arg-type]
 
+    def words(self, state: State, action: int) -> str:
+        return said(state, action)  # type: ignore[arg-type]
+
     def winnable(self, state: State) -> Verdict:
         return winnable(state)  # type: ignore[arg-type]
 
