@@ -7,7 +7,9 @@ from __future__ import annotations
 import pytest
 from tui_helpers import make_app, settle
 
-from kibitz.tui import PlayApp
+from kibitz.core.session import Session
+from kibitz.tui import Driver, PlayApp
+from random_play import random_states
 
 pytestmark = pytest.mark.anyio
 
@@ -119,3 +121,21 @@ async def test_one_trick_is_said_in_the_singular(tmp_path):
             await pilot.press("m", "enter")
         text = "\n".join(shown(app))
         assert " 1 trick, " in text and " 0 tricks, 0 points" in text, text
+
+
+async def test_a_finished_trick_stays_dimmed_until_the_next_lead(tmp_path):
+    state = next(s for s in random_states("rook", 1, 400)
+                 if s.current_player == 0 and sum(s.observation(0)["tricks_won"])
+                 and not s.observation(0)["trick"])  # fmt: skip
+    game = state.game
+    session = Session.restore(game, state.seed, None, 0, list(state.history), {})
+    app = PlayApp(Driver(game, [None, "random", "random", "random"], session=session),
+                  tmp_path / "r.json", pause=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        last = state.observation(0)["last_trick"]
+        text = "\n".join(shown(app))
+        assert f"{game.player_names[last['winner']]} won the trick" in text.splitlines()[0]
+        cards = {c["code"]: c for c in game.description()["cards"]}
+        for _seat, card in last["plays"]:
+            assert (card if cards[card]["colour"] else game.description()["bird"]) in text

@@ -85,14 +85,28 @@ class TableView(GameView):
     def _info(self, seat: int) -> Text:
         return Text(f"{self.frame.observation['hand_sizes'][seat]} cards", Style(color=MUTED))
 
-    def _played(self, seat: int) -> Text:
-        """The card ``seat`` has put in the current trick, or a blank place."""
+    def _done_trick(self) -> dict[str, Any] | None:
+        """This hand's last finished trick while the next is not yet led (it stays in the
+        middle, dimmed, until then), else None."""
         obs = self.frame.observation
-        card = next((c for s, c in obs["trick"] if s == seat), None)
+        last = obs.get("last_trick")
+        if obs["trick"] or not last or not sum(obs.get("tricks_won") or ()):
+            return None
+        return last
+
+    def _played(self, seat: int) -> Text:
+        """The card ``seat`` has put in the current trick (or the finished one, dimmed), or
+        a blank place."""
+        obs = self.frame.observation
+        done = self._done_trick()
+        plays = done["plays"] if done else obs["trick"]
+        card = next((c for s, c in plays if s == seat), None)
         if card is None:
             return Text(" ·  ", Style(color=MUTED))
         chip = self._chip(card)
-        if (obs["last_action"] or {}).get("card") == card:
+        if done:
+            chip.stylize(Style(dim=True))
+        elif (obs["last_action"] or {}).get("card") == card:
             chip.stylize(LAST)
         return chip
 
@@ -129,6 +143,10 @@ class TableView(GameView):
         out.append(f" · {obs['phase']} · game to {obs.get('target')}")
         if obs.get("trump"):
             out.append(f" · trump {obs['trump']}", Style(color=INKS.get(obs["trump"]), bold=True))
+        done = self._done_trick()
+        if done:
+            out.append(f" · {self.frame.seat_name(done['winner'])} won the trick",
+                       Style(color=MUTED))  # fmt: skip
         return out
 
     def _hand(self, width: int) -> list[Text]:
