@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from textual.widgets import Input
 from tui_helpers import make_app, settle
 
 import kibitz
@@ -163,5 +164,6 @@ async def test_a_rook_team_resigns_once_confirmed(tmp_path):
         assert isinstance(app.screen, GameOverScreen)
         assert app.screen.heading == "Game over: We lost"
         assert app.screen.result == "West and East win (resignation)"
+        assert app.part("#entry", Input).placeholder == "the game is over"
     saved = json.loads(record.read_text())
     assert saved["result"] == {"returns": [-1.0, 1.0, -1.0, 1.0], "reason": "resignation"}

@@ -51,6 +51,8 @@ WIDE = 110
 """Screens at least this wide get the wider side panel."""
 ERROR = Style(color="#e74c3c", bold=True)
 NOTE = Style(color="#f5b041")
+TYPE_HERE = "type a move (: ), Enter plays"
+"""What the empty typing box says while moves may be typed."""
 W = TypeVar("W", bound=Widget)
 
 
@@ -159,7 +161,7 @@ class PlayApp(App[None]):
             yield Input(placeholder="say it: Enter sends, Esc cancels", id="say",
                         select_on_focus=False)
             yield OptionList(id="menu")
-            yield MoveBox(placeholder="type a move (: ), Enter plays", id="entry")
+            yield MoveBox(placeholder=TYPE_HERE, id="entry")
             yield Static(id="keys")
 
     def on_mount(self) -> None:
@@ -212,7 +214,9 @@ class PlayApp(App[None]):
         choices = self._choices()
         self._fill_menu(choices)
         texts = [m["text"] for m in choices]
-        self.part("#entry", Input).suggester = SuggestFromList(texts, case_sensitive=False)
+        entry = self.part("#entry", Input)
+        entry.suggester = SuggestFromList(texts, case_sensitive=False)
+        entry.placeholder = "the game is over" if self.driver.is_over() else TYPE_HERE
         self.part("#keys", Static).update(self._keys_line())
 
     def _show_chat(self) -> None:
