@@ -98,9 +98,12 @@ async def test_two_people_at_one_screen_take_turns_and_agree_a_draw(tmp_path):
         await settle(pilot)
         assert driver.viewer == 1 and len(driver.state.history) == 1  # nobody replied
         assert "Red to play (you)" in str(app.query_one("#status").render())
+        assert "Esc leaves the box" in str(app.query_one("#keys").render())  # still typing
+        await pilot.press("escape")
+        await pilot.pause()
         keys = str(app.query_one("#keys").render())
         assert "d draw" in keys and "undo" not in keys  # no take-back between people
-        await pilot.press(*"e7-e6", "enter")  # the typing box keeps the focus
+        await pilot.press("colon", *"e7-e6", "enter")  # the typing box keeps the focus
         await settle(pilot)
         assert driver.viewer == 0 and len(driver.state.history) == 2
         await pilot.press("escape", "d")
