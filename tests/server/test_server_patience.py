@@ -5,8 +5,12 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
+import pytest
 from fastapi.testclient import TestClient
 from helpers import COMPUTER, HUMAN, new_table, receive_until
+
+from kibitz.core.capabilities import Features
+from kibitz.games.rook import RookGame
 
 
 def ws_url(made: dict) -> str:
@@ -40,7 +44,11 @@ def test_concede_counts_a_loss_and_ends_the_game(make_client: Callable[[], TestC
     assert again["outcome"]["reason"] == "conceded" and again["table"]["status"] == "finished"
 
 
-def test_a_game_without_concession_refuses_it(client: TestClient) -> None:
+def test_a_game_without_concession_refuses_it(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every game here may be given up; one that may not refuses it, the game going on."""
+    monkeypatch.setattr(RookGame, "features", Features())
     made = new_table(client, "rook", [HUMAN, COMPUTER, COMPUTER, COMPUTER])
     with client.websocket_connect(ws_url(made)) as ws:
         ws.receive_json()
