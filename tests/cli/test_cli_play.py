@@ -27,7 +27,7 @@ def test_games_lists_what_each_game_declares():
     out = run("games").stdout
     rook = out[out.index("rook:"):out.index("smess:")]
     assert "(4 players)" in rook and "partners South+North v West+East" in rook
-    assert "hidden information; chance moves; statistics: scores" in rook
+    assert "hidden information; chance moves; resign; statistics: scores" in rook
     assert "levels (default 2):" in rook and "own agents: legacy, rookbot" in rook
     assert "        1 (poor): random" in rook and "        4 (very good): rookbot:" in rook
     fortress = out[out.index("fortress:"):out.index("rook:")]
