@@ -142,3 +142,16 @@ def test_the_last_move_says_what_it_took_and_the_end_is_a_sentence(
     assert tab.errors == [] and spectator.errors == [], tab.errors + spectator.errors
     spectator.close()
     tab.close()
+
+
+def test_a_smess_promotion_is_said_in_the_last_move(browser: Browser, server: Server) -> None:
+    made = table(server, "smess", [HUMAN, HUMAN], "3b3/2N4/7/7/7/7/7/3B3 b")
+    tab = seated(browser, server.url, made, 0, LAPTOP)
+    page = tab.page
+    expect(page.locator("#status")).to_have_attribute("data-your-turn", "1")
+    page.click("[data-square='c7']")
+    page.click("[data-square='c8']")
+    expect(page.locator("#last")).to_have_text(
+        "Last move: Your Ninny from c7 to c8 and becomes a Numskull (c7-c8)")
+    assert tab.errors == [], tab.errors
+    tab.close()

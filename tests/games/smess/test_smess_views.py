@@ -48,10 +48,11 @@ def test_move_fields_agree_with_notation_and_the_position_after(seed: int) -> No
             state.apply(move["id"])
             after = board_of(state.observation(None))
             assert frm not in after and after[to][0] == side
+            assert move["promotes"] == (after[to][1] != kind), "a Ninny become a Numskull"
             assert state.observation(1)["last_action"] == {
                 "seat": side, "text": move["text"], "id": move["id"],
                 "from": frm, "to": to, "piece": kind, "capture": move["capture"],
-                "captured": move["captured"],
+                "captured": move["captured"], "promotes": move["promotes"],
             }  # fmt: skip
             state.undo()
 
@@ -114,3 +115,19 @@ def test_description_arrows_are_the_directions_the_pieces_step() -> None:
             assert desc["arrows"][move["from"]] & step[(f2 - f1, r2 - r1)]
             seen += 1
     assert seen > 100
+
+
+@pytest.mark.parametrize(("requires", "skulls", "promotes"), [
+    (False, "SSSBS2", True), (True, "3B3", True), (True, "SSSBS2", False),
+])  # fmt: skip
+def test_move_fields_say_when_a_ninny_promotes(requires: bool, skulls: str, promotes: bool) -> None:
+    game = kibitz.load("smess", promotion_requires_captured_numskull=requires)
+    state = game.new_state_from_position(f"3b3/2N4/7/7/7/7/7/{skulls} b")
+    moves = {m["text"]: m for m in state.moves()}
+    assert moves["c7-c8"]["promotes"] is promotes, "c8 is a Blue promotion square (SM-6)"
+    assert not moves["c7-c6"]["promotes"] and not moves["c7-d7"]["promotes"]
+    state.apply(moves["c7-c8"]["id"])
+    assert state.observation(None)["last_action"]["promotes"] is promotes
+    assert {p["square"]: p["kind"] for p in state.observation(None)["pieces"]}["c8"] == (
+        "numskull" if promotes else "ninny"
+    )

@@ -236,8 +236,9 @@ class SmessState(State):
 
     def move_fields(self, action: int) -> dict[str, Any]:
         """``from`` and ``to`` square names, the moving ``piece``'s kind, whether the move
-        captures and the kind it takes (``captured``, None for a plain move), so that a front
-        end can say "takes your Brain" without reading the board."""
+        captures and the kind it takes (``captured``, None for a plain move) and whether a
+        Ninny ``promotes``, so that a front end can say "takes your Brain" or "promotes to a
+        Numskull" without reading the board."""
         frm, to = decode(action)
         taken = self.board[to]
         return {
@@ -246,6 +247,7 @@ class SmessState(State):
             "piece": KIND_NAMES[KIND[self.board[frm]]],
             "capture": bool(taken),
             "captured": KIND_NAMES[KIND[taken]] if taken else None,
+            "promotes": self._promotes(self.board[frm], to),
         }
 
     def _observe(self, seat: int | None) -> dict[str, Any]:

@@ -62,7 +62,8 @@ function pieceArt(piece, desc) {
   return s;
 }
 
-// "Red's Numskull takes your Brain on d1 (d5xd1)", from the move's fields.
+// "Red's Numskull takes your Brain on d1 (d5xd1)", "... and becomes a Numskull", from the
+// move's fields.
 export function lastText(msg, ctx) {
   const la = msg.view.last_action;
   if (!la) return "No move yet.";
@@ -74,7 +75,8 @@ export function lastText(msg, ctx) {
   const piece = kinds[la.piece]?.name || "piece";
   const what = !la.capture ? `from ${la.from} to ${la.to}`
     : la.captured ? `takes ${owner} ${kinds[la.captured]?.name || "piece"} on ${la.to}` : `takes on ${la.to}`;
-  return `Last move: ${mover} ${piece} ${what} (${la.text})`;
+  const promotes = la.promotes ? ` and becomes a ${kinds.numskull?.name || "Numskull"}` : "";
+  return `Last move: ${mover} ${piece} ${what}${promotes} (${la.text})`;
 }
 
 // The game's end in a sentence, from the outcome's reason (SM-10).
