@@ -14,7 +14,9 @@ def test_worked_example_17_against_18(kit) -> None:
     s = kit.dealt("P P S Q D G", "N F K B R L")
     assert s.deck_size == [27, 27]
     assert s.current_player == 0 and s.attacker == 0
+    assert s.observation(0)["leader"] is None, "no one is ahead before a card is laid"
     kit.play(s, "P S P Q")
+    assert s.observation(0)["leader"] == 0
     white_row = s.observation(1)["rows"][0]
     assert (white_row["strength"], white_row["text"]) == (17, "(P S) P Q")
     assert white_row["boosts"] == [1, 0, 1, 0]

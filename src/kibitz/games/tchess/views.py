@@ -47,10 +47,11 @@ def row_view(row: RowStrength) -> dict[str, Any]:
 
 
 def leader(state: TchessState, strengths: tuple[int, int]) -> int | None:
-    """The seat currently ahead in a round in play (the defender holds on a tie by default)."""
-    if state.stage != PLAY:
-        return None
+    """The seat currently ahead in a round in play (the defender holds on a tie by default);
+    None before the attacker has laid a card, where "ahead" would read as a score."""
     att = state.attacker
+    if state.stage != PLAY or not state.rows[att]:
+        return None
     s_att, s_def = strengths[att], strengths[1 - att]
     holds = s_def >= s_att if state.game.options.ties_to_defender else s_def > s_att
     return 1 - att if holds else att
@@ -256,7 +257,7 @@ def render(state: TchessState, seat: int | None = None) -> str:
             lines.append(f"       deck: {_cards_text(expand(t.letters, state.decks[s]))}")
         lines.append(f"       row: {rows[s].text or '-'}   = {rows[s].total}")
     ahead = leader(state, (rows[0].total, rows[1].total))
-    if ahead is not None and state.rows[state.attacker]:
+    if ahead is not None:
         lines.append(f"{SEATS[ahead]} is ahead")
     recent = [event_text(event_view(e, seat, t, reveal=seat is None)) for e in state.log[-8:]]
     if recent:
