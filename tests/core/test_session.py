@@ -95,6 +95,8 @@ def test_a_step_is_the_move_with_the_automatic_moves_it_triggered():
     with pytest.raises(IllegalAction, match="nothing to undo"):
         session.undo()  # the moves autoplay made at the start are not undone
     assert session.redo() == step
+    assert session.automatic() == [True] * 4 + [False] + [True] * 12
+    assert len(session.automatic()) == len(session.state.history)
     record = session.record()
     assert record["metadata"]["auto"] == [0, 1, 2, 3, *range(5, 17)]
     assert record["metadata"]["undos"] == 1

@@ -34,6 +34,9 @@ def test_autoplay_switch_and_restart_after_a_yes(
     expect(switch).to_have_attribute("aria-pressed", "true")
     expect(page.locator("#status")).to_have_attribute("data-ply", "3")
     expect(page.locator("#undo")).to_be_enabled()
+    expect(page.locator(".move-link")).to_have_count(3)
+    for text in page.locator(".move-link").all_inner_texts():  # autoplay's, not the player's
+        assert text.endswith(" (auto)"), text
     assert serious_violations(page) == []
     shoot(page, shots, "fortress-autoplay")
     page.click("#undo")  # the automatic moves are one step

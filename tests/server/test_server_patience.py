@@ -96,6 +96,8 @@ def test_autoplay_switched_on_plays_the_safe_moves_and_is_kept(
         ws.send_json({"type": "autoplay", "on": True})
         on = receive_until(ws, lambda m: m["type"] == "state" and m["autoplay"])
         assert on["ply"] == 4 and on["can_undo"]  # AC 2C 3C AS, one undo step
+        assert [(m["card"], m["auto"]) for m in on["moves"]] == [
+            ("AC", True), ("2C", True), ("3C", True), ("AS", True)]  # autoplay's, not the player's
         ws.send_json({"type": "undo"})
         back = receive_until(ws, lambda m: m["type"] == "state" and m["ply"] == 0)
         assert back["autoplay"] is True
@@ -193,7 +195,8 @@ def test_patience_moves_carry_their_card_and_the_counts_their_figures(client: Te
         assert hint["move"] == move
         ws.send_json({"type": "action", "id": hint["action"], "ply": first["ply"]})
         after = receive_until(ws, lambda m: m["type"] == "state" and m["ply"] == first["ply"] + 1)
-        assert after["moves"][-1] == {"seat": 0, "text": "8>F", "from": 8, "to": "F", "card": "AC"}
+        assert after["moves"][-1] == {"seat": 0, "text": "8>F", "from": 8, "to": "F", "card": "AC",
+                                     "auto": False}
         assert after["counts"] == {"moves": 1, "hints": 1, "undos": 0}
         ws.send_json({"type": "undo"})
         undone = receive_until(ws, lambda m: m["type"] == "state" and m["ply"] == first["ply"])

@@ -9,6 +9,8 @@ import json
 import pytest
 from tui_helpers import run_play, settle
 
+from kibitz.tui.panels import log_text
+
 SAFE_AT_ONCE = "3"
 """A Fortress deal whose first three safe moves autoplay plays as soon as it is on."""
 AUTOPLAY = "2C/AC/3C/AS/4C5C6C7C8C9CTCJCQCKC/KSQSJSTS9S8S7S6S5S4S2S3S/-/-/-/- -,-,KH,KD A"
@@ -45,6 +47,10 @@ def test_a_record_continued_with_autoplay_plays_the_safe_moves_as_one_step(
     assert json.loads(record.read_text())["actions"] == ["0>9"]
     played, autos = session.steps  # the record's move, then the safe moves as one step
     assert session.autoplay and played.auto == (False,) and autos.auto and all(autos.auto)
+    log = app.driver.log
+    assert [e.auto for e in log] == [False] + [True] * len(autos.actions)
+    lines = log_text(app.frame, log).plain.splitlines()
+    assert lines[0].endswith("0>9") and all(line.endswith(" (auto)") for line in lines[1:])
 
 
 def test_autoplay_is_refused_for_a_game_without_a_solver(monkeypatch):

@@ -140,6 +140,11 @@ class Session:
             state.apply(action)
             done.append(action)
 
+    def automatic(self) -> list[bool]:
+        """For each ply of the history, whether it played by itself (a chance outcome, an
+        autoplay move) rather than as a seat chose: front ends tell autoplay's moves apart."""
+        return [True] * self.start_ply + [f for step in self.steps for f in step.auto]
+
     def set_autoplay(self, on: bool) -> Step | None:
         """Switch autoplay; switching it on plays the safe moves at once (one step)."""
         if self.assistant is None:
@@ -374,10 +379,7 @@ class Session:
         """The game record, with automatic moves, hints, undos and a concession noted (a
         declared result is the record's result)."""
         meta = dict(metadata or {})
-        auto, ply = list(range(self.start_ply)), self.start_ply
-        for step in self.steps:
-            auto += [ply + k for k, flag in enumerate(step.auto) if flag]
-            ply += len(step.actions)
+        auto = [ply for ply, flag in enumerate(self.automatic()) if flag]
         if self.features.undo or self.assistant:
             meta.update(auto=auto, hints=self.hints, undos=self.undos)
         elif self.features.take_back:

@@ -262,8 +262,9 @@ class LiveTable:
         }
         if not self.hidden:
             msg["moves"] = [
-                {**f, "seat": s if s >= 0 else None, "text": t}
-                for (_, s, t), f in zip(self.log, self.fields, strict=True)
+                {**f, "seat": s if s >= 0 else None, "text": t, "auto": auto}
+                for (_, s, t), f, auto in zip(
+                    self.log, self.fields, session.automatic(), strict=True)
             ]  # fmt: skip
         open_ = not session.is_declared()
         features = self.game.features

@@ -34,13 +34,15 @@ PERSON = "person"
 class LogEntry:
     """One action as the viewer saw it: who acted (None: chance) and its text (None: hidden);
     ``chance``: an outcome of chance the game says of a seat (a card it drew), not a move;
-    ``begins``: the heading of the part of the game it begins ("Hand 2"), if any."""
+    ``begins``: the heading of the part of the game it begins ("Hand 2"), if any;
+    ``auto``: a move autoplay made, not the seat's choice."""
 
     ply: int
     seat: int | None
     text: str | None
     chance: bool = False
     begins: str | None = None
+    auto: bool = False
 
 
 @dataclass(frozen=True)
@@ -498,15 +500,17 @@ class Driver:
         """Log the actions from ``ply`` on, each as the viewer saw it when it was made
         (taken back and played again on the state, which costs less than a copy)."""
         state = self.state
+        auto = self.session.automatic()
         undone = [state.undo() for _ in range(len(state.history) - ply)]
         del self.log[ply:]
         for action in reversed(undone):
             chance = state.is_chance_node()
             state.push(action)
             seen = state.last_action(self.viewer) or {}
+            ply = len(state.history)
             self.log.append(
-                LogEntry(len(state.history), seen.get("seat"), seen.get("text"), chance,
-                         seen.get("begins")))  # fmt: skip
+                LogEntry(ply, seen.get("seat"), seen.get("text"), chance, seen.get("begins"),
+                         auto[ply - 1] and not chance))  # fmt: skip
 
     # -- record ----------------------------------------------------------------------------
     def record(self) -> dict[str, Any]:

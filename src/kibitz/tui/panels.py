@@ -69,8 +69,8 @@ def scores_line(frame: Frame, scores: list[float]) -> str:
 def log_text(frame: Frame, log: list[LogEntry]) -> Text:
     """The seats' moves so far, one a line, numbered; a chance outcome the game tells of a
     seat (a card it drew) is listed unnumbered and dim, the others (the cards dealt) left
-    out; hidden ones say so. Where an action begins a part of the game (a hand), its
-    heading stands above the first move listed of that part."""
+    out; hidden ones say so, autoplay's moves say "(auto)". Where an action begins a part
+    of the game (a hand), its heading stands above the first move listed of that part."""
     out = Text()
     number = 0
     heading = None
@@ -91,6 +91,8 @@ def log_text(frame: Frame, log: list[LogEntry]) -> Text:
         dim = Style(dim=True) if entry.chance else Style()
         out.append(frame.seat_name(entry.seat), Style(color=frame.seat_ink(entry.seat)) + dim)
         out.append(f" {entry.text}" if entry.text else " (hidden)", dim)
+        if entry.auto:
+            out.append(" (auto)", Style(color=MUTED))
     return out or Text("no moves yet", Style(color=MUTED))
 
 

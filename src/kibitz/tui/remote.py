@@ -528,7 +528,8 @@ class RemoteDriver:
         known)."""
         moves = msg.get("moves")
         if moves is not None:
-            self.log = [LogEntry(i + 1, m["seat"], m["text"]) for i, m in enumerate(moves)]
+            self.log = [LogEntry(i + 1, m["seat"], m["text"], auto=m["auto"])
+                        for i, m in enumerate(moves)]
             return
         ply, last = msg["ply"], msg["view"].get("last_action")
         del self.log[next((i for i, e in enumerate(self.log) if e.ply > ply), len(self.log)):]

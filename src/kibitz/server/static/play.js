@@ -267,7 +267,8 @@ function moveTable(msg) {
   const label = numberer(msg);
   msg.moves.forEach((m, i) => {
     if (!rows[where[i].round]) rows.push({ cells: Array.from({ length: n }, () => []) });
-    rows[where[i].round].cells[m.seat ?? 0].push(moveButton(renderer?.moveText?.(m, msg) || m.text, i + 1, label));
+    const text = (renderer?.moveText?.(m, msg) || m.text) + (m.auto && m.seat !== null ? " (auto)" : "");  // autoplay's
+    rows[where[i].round].cells[m.seat ?? 0].push(moveButton(text, i + 1, label));
   });
   if (!rows.length) return el("p", { className: "muted", textContent: "No moves yet." });
   const head = el("tr", {}, el("th", { textContent: "#", attrs: { scope: "col" } }),
