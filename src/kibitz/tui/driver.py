@@ -507,10 +507,10 @@ class Driver:
             chance = state.is_chance_node()
             state.push(action)
             seen = state.last_action(self.viewer) or {}
-            ply = len(state.history)
+            at = len(state.history)
             self.log.append(
-                LogEntry(ply, seen.get("seat"), seen.get("text"), chance, seen.get("begins"),
-                         auto[ply - 1] and not chance))  # fmt: skip
+                LogEntry(at, seen.get("seat"), seen.get("text"), chance, seen.get("begins"),
+                         auto[at - 1] and not chance))  # fmt: skip
 
     # -- record ----------------------------------------------------------------------------
     def record(self) -> dict[str, Any]:
