@@ -206,6 +206,13 @@ def test_resigning_against_the_computer(browser: Browser, server: Server, shots:
     expect(page.locator("#offer-draw")).to_have_count(0)
     shoot(page, shots, "resigned-desktop")
     checked(tab, shots, "resigned")
+    rematch = page.locator("#rematch")
+    expect(rematch).to_have_text("Rematch as Rearhand")  # the sides swap, as at chess sites
+    first = page.url
+    rematch.click()
+    page.wait_for_url(lambda url: url != first and url.endswith("#seat=1"))
+    expect(page.locator("#status")).to_have_attribute("data-your-turn", "1")  # after Forehand
+    expect(page.locator("#players")).to_contain_text("computer level 1")
     tab.close()
 
 

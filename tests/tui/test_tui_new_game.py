@@ -62,7 +62,7 @@ async def test_escape_keeps_the_game_and_an_empty_number_deals_at_random(tmp_pat
         assert app.driver is not first and app.driver.state.seed not in (None, 5)
 
 
-async def test_a_new_game_from_the_game_over_panel_keeps_the_players(tmp_path):
+async def test_a_new_game_from_the_game_over_panel_keeps_the_players_sides_swapped(tmp_path):
     record = tmp_path / "game.json"
     app = make_app("smess", record, vs=("level:1",))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -77,8 +77,11 @@ async def test_a_new_game_from_the_game_over_panel_keeps_the_players(tmp_path):
         await pilot.press("enter")
         await settle(pilot)
         driver = app.driver
-        assert driver is not first and driver.players == first.players
-        assert not driver.session.is_over() and driver.state.history == []
+        assert first.players == [None, "level:1"] and first.viewer == 0
+        assert driver is not first and driver.players == ["level:1", None]  # as a rematch
+        assert driver.viewer == 1 and app.frame.person == 1
+        assert "(you)" in str(app.query_one("#seats").render()).split("·")[1]
+        assert not driver.session.is_over() and len(driver.state.history) == 1  # Blue moved
         await pilot.press("x", "y")  # the second game's record goes beside the first
         await settle(pilot)
         assert isinstance(app.screen, GameOverScreen)

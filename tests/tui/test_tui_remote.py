@@ -215,12 +215,18 @@ async def test_a_new_game_opens_the_next_table_as_the_pages_rematch(server: Any,
         assert isinstance(new, RemoteDriver) and new.table["id"] != made["id"]
         assert new.invite is not None and f"invite: {new.invite}" in app.message
         assert [(s["kind"], s["name"]) for s in new.table["seats"]] == [
-            ("human", "Bo"), ("open", None)]
-        friend = sit(new.invite)  # the friend joins the next table by its link
+            ("open", None), ("human", "Bo")]  # the sides swapped, as the page's rematch
+        assert new.seat == 1
+        friend = sit(new.invite)  # the friend joins the next table by its link, as Blue
+        blue = f"ws://127.0.0.1:{server.port}/ws/tables/{new.table['id']}?token={friend.token}"
         friend.close()
         await until(pilot, lambda: "(open seat)" not in text_of(app, "#seats"))
+        with connect(blue) as ws:
+            state = json.loads(ws.recv())
+            ws.send(json.dumps({"type": "action", "id": state["legal"][0]["id"], "ply": 0}))
+            await until(pilot, lambda: new.ply() == 1)
         await pilot.press("m", "enter")  # and the game goes on there
-        await until(pilot, lambda: new.ply() == 1)
+        await until(pilot, lambda: new.ply() == 2)
     assert view(server, made, 0)["ply"] == 1  # the first table is as it was left
 
 
@@ -514,8 +520,9 @@ async def test_a_new_game_after_the_end_seats_the_same_computer_level(
         await pilot.press("enter")
         await until(pilot, lambda: app.driver is not first and app.driver.connected)
         seats = app.driver.table["seats"]
-        assert [(s["kind"], s["agent"]) for s in seats] == [("human", None),
-                                                           ("computer", "level:1")]
+        assert [(s["kind"], s["agent"]) for s in seats] == [("computer", "level:1"),
+                                                           ("human", None)]  # swapped
+        assert app.driver.seat == 1
         assert app.driver.invite is None  # no open seat: nothing to share
         assert first.server.client.is_closed  # the first table's connections let go
 

@@ -92,7 +92,8 @@ class PlayApp(App[None]):
                 "(and copied)"),
         Binding("e", "analyse", "analyse", tooltip="analyse the finished game, move by move"),
         Binding("x", "give_up", "give up", tooltip="resign (or concede the deal): a loss"),
-        Binding("n", "new_game", "new", tooltip="a new game, same players (a deal: which one?)"),
+        Binding("n", "new_game", "new", tooltip="a new game, same players, two sides swapped "
+                "(a deal: which one?)"),
         Binding("d", "draw", "draw", tooltip="agree a draw (between the people playing)"),
         Binding("o", "seat_computer", "computer", tooltip="a computer takes an open seat (no "
                 "waiting for a friend)"),

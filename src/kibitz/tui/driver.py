@@ -14,7 +14,7 @@ import uuid
 from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from kibitz.ai import make_agent
 from kibitz.core.agent import Agent
@@ -153,6 +153,15 @@ def save_record(path: Path, record: dict[str, Any]) -> Path:
     except OSError as exc:
         raise RecordFileError(f"record {path}: {exc.strerror or exc}") from exc
     return path
+
+
+T = TypeVar("T")
+
+
+def swapped(seats: list[T]) -> list[T]:
+    """The seats of the next game: a two-seat game's sides change places, as a rematch's
+    do at chess sites and the page's "Rematch as ..." (more seats stay as they were)."""
+    return seats[::-1] if len(seats) == 2 else list(seats)
 
 
 def winnable_number(game: Game) -> int:
@@ -526,12 +535,12 @@ class Driver:
 
     # -- the next game ---------------------------------------------------------------------
     def new_game(self, seed: int | None) -> Driver:
-        """A new game of the same game, options and players (autoplay as it is now); a
-        random deal is a winnable one where ``winnable_only`` asks (a number given is
-        dealt as asked)."""
+        """A new game of the same game, options and players, a two-seat game's sides
+        swapped (``swapped``), autoplay as it is now; a random deal is a winnable one where
+        ``winnable_only`` asks (a number given is dealt as asked)."""
         if seed is None and self.winnable_only:
             seed = winnable_number(self.game)
-        return Driver(self.game, self.players, seed, autoplay=self.session.autoplay,
+        return Driver(self.game, swapped(self.players), seed, autoplay=self.session.autoplay,
                       winnable_only=self.winnable_only)
 
     def link(self, notify: Notify) -> None:

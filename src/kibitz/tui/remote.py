@@ -29,7 +29,15 @@ from kibitz.core.game import Game
 from kibitz.core.registry import load
 from kibitz.core.session import Step
 from kibitz.core.stats import Entry
-from kibitz.tui.driver import ChatLine, Ending, LogEntry, Notify, agent_label, save_record
+from kibitz.tui.driver import (
+    ChatLine,
+    Ending,
+    LogEntry,
+    Notify,
+    agent_label,
+    save_record,
+    swapped,
+)
 from kibitz.tui.link import (
     FORMS,
     TableError,
@@ -353,9 +361,10 @@ class RemoteDriver:
     def new_game(self, seed: int | None) -> RemoteDriver:
         """A new table of the same game, options and seats at the server, as the page's
         rematch: its computers again, this seat this player's, the other people's open for
-        the invite link (``invite``); the new table's driver (blocking: run in a worker)."""
+        the invite link (``invite``), a two-seat table's sides swapped (``swapped``); the new
+        table's driver (blocking: run in a worker)."""
         table = self.table
-        seats = [self._again(i, s) for i, s in enumerate(table["seats"])]
+        seats = swapped([self._again(i, s) for i, s in enumerate(table["seats"])])
         body: dict[str, Any] = {"game": table["game"], "options": table["options"],
                                 "seats": seats}
         if seed is not None:

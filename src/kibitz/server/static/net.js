@@ -86,15 +86,17 @@ export function forgetTable(table) {
 }
 
 // The seats of a new table like `table`: computers stay, this browser's seats are its own
-// again, other players' seats are open for them (the invite link brings them back).
-export function rematchSeats(table, mine) {
+// again, other players' seats are open for them (the invite link brings them back). With
+// `swap`, a two-seat table's sides change places, as a rematch's do at chess sites.
+export function rematchSeats(table, mine, swap = false) {
   const name = localStorage.getItem("kibitz:name") || null;
-  return table.seats.map((s, i) => {
+  const seats = table.seats.map((s, i) => {
     if (s.kind === "computer") {
       return { kind: "computer", level: s.agent?.startsWith("level:") ? Number(s.agent.slice(6)) : null };
     }
     return mine.includes(i) || (!mine.length && i === 0) ? { kind: "human", name: s.name || name } : { kind: "open" };
   });
+  return swap && seats.length === 2 ? seats.reverse() : seats;
 }
 
 // Keep a new table's tokens and invite in this browser and go to it.

@@ -326,7 +326,9 @@ function drawOver(msg) {
   else $("over-stats").hidden = true;
   const one = msg.table.player_names.length === 1;
   const buttons = [];
-  if (msg.seat !== null) buttons.push(button(one ? "New deal" : "Rematch", rematch, { id: "rematch", className: "primary" }));
+  const names = msg.table.player_names;  // a two-seat rematch swaps the sides
+  const again = one ? "New deal" : names.length === 2 ? `Rematch as ${names[1 - msg.seat]}` : "Rematch";
+  if (msg.seat !== null) buttons.push(button(again, rematch, { id: "rematch", className: "primary" }));
   buttons.push(button("Analyse", analyse, { id: "analyse" }));
   buttons.push(button("Download record", exportRecord, { id: "over-record" }));
   buttons.push(el("a", { href: "/", textContent: "Lobby", className: "button-link" }));
@@ -407,7 +409,7 @@ async function rematch() {
   const t = last.table;
   try {
     const autoplay = t.description.features.assistance && !!last.autoplay;  // the next deal as this one
-    const made = await api("POST", "/api/tables", { game: t.game, options: t.options, seats: rematchSeats(t, mySeats), autoplay });
+    const made = await api("POST", "/api/tables", { game: t.game, options: t.options, seats: rematchSeats(t, mySeats, true), autoplay });
     openTable(made);
   } catch (e) { error(e.message); }
 }
