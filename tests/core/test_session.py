@@ -53,9 +53,9 @@ class CountingAssistant:
         self.inner = inner
         self.searches = 0
 
-    def hint(self, state: State) -> Hint:
+    def hint(self, state: State, start: int = 0) -> Hint:
         self.searches += 1
-        return self.inner.hint(state)
+        return self.inner.hint(state, start)
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.inner, name)
@@ -267,6 +267,17 @@ def test_a_lost_position_hint_names_the_last_winnable_ply():
     assert session.undos == 1 and len(session.redo_steps) == 2
     session.redo()
     assert session.state.history == played[:1]
+
+
+def test_a_lost_hint_after_an_autoplayed_start_names_the_start():
+    session = Session(fortress(), seed=38, autoplay=True)
+    assert session.start_ply == 3  # the deal's safe moves, played by autoplay: its start
+    session.play("0>1")
+    hint = session.hint()
+    assert hint.kind == "lost" and hint.last_winnable_ply == 3
+    assert hint.message.endswith("the start was still winnable; undo to it")
+    session.undo_to(hint.last_winnable_ply)
+    assert len(session.state.history) == 3 and session.winnable().answer == "Winnable"
 
 
 # -- save and restore ------------------------------------------------------------------------

@@ -87,8 +87,9 @@ class Assistant(Protocol):
     """What each figure of its verdicts' ``detail`` stands for, in a few words (a survey
     says it beside the figure's statistics)."""
 
-    def hint(self, state: State) -> Hint:
-        """The next move of a proven winning line, or why none exists."""
+    def hint(self, state: State, start: int = 0) -> Hint:
+        """The next move of a proven winning line, or why none exists (and the latest
+        position still winnable, no earlier than ``start``, the ply where play began)."""
         ...
 
     def words(self, state: State, action: int) -> str:

@@ -316,7 +316,7 @@ class Session:
             line = self._plan[n:]
             hint = Hint("win", f"play {assistant.words(self.state, line[0])}", line[0], line)
         else:
-            hint = assistant.hint(self.state)
+            hint = assistant.hint(self.state, self.start_ply)
         self.remember_hint(hint)
         return hint
 

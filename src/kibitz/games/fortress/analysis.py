@@ -40,8 +40,10 @@ def winnable(state: PatienceState, node_limit: int = INTERACTIVE_NODES) -> Verdi
     return verdict(solve(state, node_limit=node_limit))
 
 
-def hint(state: PatienceState, node_limit: int = INTERACTIVE_NODES) -> Hint:
-    """The next move of a winning line; or "lost" with how many cards can still get home."""
+def hint(state: PatienceState, node_limit: int = INTERACTIVE_NODES, start: int = 0) -> Hint:
+    """The next move of a winning line; or "lost" with how many cards can still get home
+    and the latest winnable position from ``start`` on (the ply where play began: a deal's
+    autoplayed opening moves are its start, not moves to undo)."""
     if state.is_terminal():
         return Hint("lost" if not state.is_won() else "win", "the game is over")
     result = solve(state, node_limit=node_limit)
@@ -50,9 +52,9 @@ def hint(state: PatienceState, node_limit: int = INTERACTIVE_NODES) -> Hint:
         return Hint("win", f"play {said(state, action)}", action, result.moves)
     if result.verdict == LOSS:
         more = result.max_home - result.home
-        ply = last_winnable_ply(state, node_limit)
+        ply = last_winnable_ply(state, node_limit, start)
         where = "no earlier position was winnable" if ply is None else (
-            "the start was still winnable; undo to it" if ply == 0 else
+            "the start was still winnable; undo to it" if ply == start else
             f"the position after move {ply} was still winnable; undo to it"
         )
         cards = f"{result.max_home} card{'' if result.max_home == 1 else 's'}"
@@ -81,10 +83,13 @@ def best_guess(state: PatienceState) -> int:
     return max(state.legal_actions(), key=lambda a: (scores.get(a, -(10**9)), -a))
 
 
-def last_winnable_ply(state: PatienceState, node_limit: int = INTERACTIVE_NODES) -> int | None:
-    """How many moves of the history lead to the latest position still proven winnable."""
+def last_winnable_ply(
+    state: PatienceState, node_limit: int = INTERACTIVE_NODES, start: int = 0
+) -> int | None:
+    """How many moves of the history lead to the latest position still proven winnable,
+    looking no further back than ``start`` moves."""
     probe = state.clone()
-    while probe.history:
+    while len(probe.history) > start:
         probe.undo()
         if solve(probe, node_limit=node_limit).verdict == WIN:
             return len(probe.history)
@@ -111,8 +116,8 @@ class PatienceAssistant:
         "max_home": "the most cards the solver could get home",
     })  # fmt: skip
 
-    def hint(self, state: State) -> Hint:
-        return hint(state)  # type: ignore[arg-type]
+    def hint(self, state: State, start: int = 0) -> Hint:
+        return hint(state, start=start)  # type: ignore[arg-type]
 
     def words(self, state: State, action: int) -> str:
         return said(state, action)  # type: ignore[arg-type]
