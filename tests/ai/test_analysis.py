@@ -155,6 +155,9 @@ def test_an_agent_without_evaluation_or_a_spec_for_a_solver_is_refused() -> None
     game = kibitz.load("smess")
     with pytest.raises(InvalidOptions, match="no evaluation"):
         analysis_steps(game, game.new_initial_state(), [], "greedy")  # before any search
+    cardmate = kibitz.load("cardmate")  # levels 1 and 2 play greedily: the message says so
+    with pytest.raises(InvalidOptions, match=r"no evaluation .*; levels that do: 3, 4$"):
+        analysis_steps(cardmate, cardmate.new_initial_state(), [], "level:2")
     patience = kibitz.load("fortress")
     with pytest.raises(InvalidOptions, match="exact solver"):
         analysis_steps(patience, patience.new_initial_state(1), [], SPEC)

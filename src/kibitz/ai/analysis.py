@@ -113,19 +113,30 @@ def analysis_agent(game: Game) -> str:
 def _kind(game: Game, spec: str) -> Kind:
     """``score`` or ``probability``, from the game and what the agent of ``spec`` reports."""
     agent = make_agent(spec, game)  # a bad spec fails before any search
-    two = len(game.sides()) == 2
-    if isinstance(agent, ScoringAgent) and game.perfect_information and not game.has_chance:
-        if not two:
+    if _scores(game, agent):
+        if len(game.sides()) != 2:
             raise InvalidOptions(
                 f"score analysis needs two sides; {game.name} has {len(game.sides())}"
             )
         return "score"
     if isinstance(agent, ExpectingAgent):
         return "probability"
+    able = [n for n in sorted(game.ai().levels) if _evaluates(game, make_agent(f"level:{n}", game))]
     raise InvalidOptions(
         f"agent {agent.kind!r} reports no evaluation to analyse with "
-        "(neither a search score nor a win probability)"
+        "(neither a search score nor a win probability); "
+        + (f"levels that do: {', '.join(map(str, able))}" if able else "no level does")
     )
+
+
+def _scores(game: Game, agent: object) -> bool:
+    """Whether ``agent``'s search score judges ``game`` (one without hidden cards or chance)."""
+    return isinstance(agent, ScoringAgent) and game.perfect_information and not game.has_chance
+
+
+def _evaluates(game: Game, agent: object) -> bool:
+    """Whether ``agent`` reports what an analysis of ``game`` reads."""
+    return _scores(game, agent) or isinstance(agent, ExpectingAgent)
 
 
 def analysis_steps(
