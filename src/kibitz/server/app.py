@@ -263,7 +263,7 @@ def create_app(
         return {
             "id": table.id,
             "tokens": {str(k): v for k, v in tokens.items()},
-            "invite": f"/join/{table.id}?invite={table.stored.invite}",
+            "invite": table.invite,
             "table": table.summary(),
         }
 

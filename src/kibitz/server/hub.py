@@ -37,7 +37,7 @@ from kibitz.server.table import LiveTable
 log = logging.getLogger("kibitz.server")
 
 MESSAGES = ("action, undo, redo, restart, hint, winnable, autocomplete, autoplay, concede, "
-            "offer_draw, accept_draw, decline_draw, seat_computer, chat, view, ping")
+            "offer_draw, accept_draw, decline_draw, seat_computer, rematch, chat, view, ping")
 """The client message types."""
 SEAT_CONNECTIONS = 4
 """Connections one seat may have open at a time (a player's tabs and devices)."""
@@ -74,6 +74,12 @@ def agent_for(game: Game, level: int | None) -> str:
     if n not in levels:
         raise InvalidOptions(f"{game.name} has computer levels {sorted(levels)}, not {n}")
     return f"level:{n}"
+
+
+def swapped_seat(seats: int, seat: int) -> int:
+    """Where ``seat``'s person sits in a rematch: a two-seat game's sides swap, as at chess
+    sites; more seats stay as they were."""
+    return 1 - seat if seats == 2 else seat
 
 
 def _start_autoplay(table: LiveTable) -> None:
@@ -311,10 +317,7 @@ class Hub:
             if table.seats[seat].kind != "open":
                 raise Forbidden(f"seat {seat} ({table.game.player_names[seat]}) is not open")
             self._check_loaded(table)
-            token = secrets.token_urlsafe(24)
-            spec = SeatSpec("human", None, name or None, hash_token(token))
-            self.store.set_seat(table.id, seat, spec)
-            table.seats[seat] = spec
+            token = self._sit(table, seat, name or None)
         self.broadcast(table)
         return token
 
@@ -338,7 +341,7 @@ class Hub:
             "restart": self._restart, "autocomplete": self._autocomplete,
             "hint": self._hint, "winnable": self._winnable, "concede": self._concede,
             "autoplay": self._autoplay, "seat_computer": self._seat_computer,
-            "offer_draw": self._offer_draw,
+            "offer_draw": self._offer_draw, "rematch": self._rematch,
             "accept_draw": self._accept_draw, "decline_draw": self._decline_draw,
             "chat": self._chat,
         }.get(kind)
@@ -459,6 +462,65 @@ class Hub:
             table.all_computers = all(s.kind == "computer" for s in table.seats)
         self.broadcast(table)
         self._kick(table)
+
+    async def _rematch(self, table: LiveTable, seat: int, message: dict) -> dict[str, Any]:
+        """The next game of a finished table, a two-seat game's sides swapped: the first
+        person to ask makes it (the same game and options, the computers again, the other
+        people's seats open, kept for them); each other person asking takes their seat there.
+        The reply (to the asker alone) holds the new table's ``id``, ``seat`` and ``token``;
+        everyone at this table is told the rematch is there (``table.rematch``)."""
+        if len(table.seats) < 2:
+            raise IllegalAction("a game of one seat has no rematch; start a new deal")
+        if not table.session.is_over():
+            raise IllegalAction("a rematch is offered once the game is over")
+        place = swapped_seat(len(table.seats), seat)
+        async with table.lock:
+            self._check_loaded(table)
+            following = self._following(table)
+            if following is None:
+                following = await self._next_game(table)
+                table.rematch = following.id
+                self.store.set_extra(table.id, table.extra())
+            async with following.lock:
+                if following.seats[place].kind != "open":
+                    raise IllegalAction(f"your seat at the rematch (table {following.id}, "
+                                        f"{following.game.player_names[place]}) is taken")
+                token = self._sit(following, place, table.seats[seat].name)
+        self.broadcast(table)
+        self.broadcast(following)
+        return {"type": "rematch", "id": following.id, "seat": place, "token": token}
+
+    def _following(self, table: LiveTable) -> LiveTable | None:
+        """The rematch of ``table`` still to be played, if one was made (one that ended, or
+        is gone, makes way for another)."""
+        if table.rematch is None:
+            return None
+        try:
+            following = self.get(table.rematch)
+        except NotFound:
+            return None
+        return None if following.session.is_over() else following
+
+    async def _next_game(self, table: LiveTable) -> LiveTable:
+        """A new table like ``table``, its seats swapped as ``swapped_seat`` says: the
+        computers again, every person's seat open (each takes theirs with ``_sit``)."""
+        seats: list[dict[str, Any]] = [{"kind": "open"}] * len(table.seats)
+        for i, spec in enumerate(table.seats):
+            if spec.kind == "computer" and spec.agent is not None:
+                level = spec.agent.removeprefix("level:")
+                seats[swapped_seat(len(seats), i)] = {
+                    "kind": "computer", "level": int(level) if level.isdigit() else None}
+        following, _ = await self.create(
+            table.game.name, table.stored.options, seats, private=table.stored.private)
+        return following
+
+    def _sit(self, table: LiveTable, seat: int, name: str | None) -> str:
+        """Seat a person at ``table``'s open ``seat`` (under its lock); their token."""
+        token = secrets.token_urlsafe(24)
+        spec = SeatSpec("human", None, name, hash_token(token))
+        self.store.set_seat(table.id, seat, spec)
+        table.seats[seat] = spec
+        return token
 
     async def _concede(self, table: LiveTable, seat: int, message: dict) -> None:
         await self._change(table, lambda: table.session.concede(seat))

@@ -136,6 +136,13 @@ class Store:
                 spec.kind, spec.agent, spec.name, spec.token_hash,
             )
 
+    def set_extra(self, table_id: str, extra: dict[str, Any]) -> None:
+        """Replace a table's extra data alone (a finished table's link to its rematch)."""
+        with self.session.begin() as s:
+            row = s.get(TableRow, table_id)
+            assert row is not None
+            row.extra = extra
+
     def save(self, table_id: str, game: str, progress: Progress) -> None:
         """Store a change of a table all at once, so a crash never leaves half of it.
 

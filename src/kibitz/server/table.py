@@ -56,6 +56,10 @@ class LiveTable:
         self.draw_offer: int | None = offer if valid else None
         """The seat whose offer of a draw waits for the other side's answer (stored with
         the table; it lapses with the next move)."""
+        rematch = stored.extra.get("rematch")
+        self.rematch: str | None = rematch if isinstance(rematch, str) else None
+        """The id of the next game's table, once a person at this finished one asked for a
+        rematch (the others take their seats there)."""
         self.chat_pace = Pace()
         """How fast each seat has chatted (``kibitz.server.chat``)."""
         self._description_json = json.dumps(self.description, separators=(",", ":"))
@@ -105,14 +109,7 @@ class LiveTable:
         del self.log[keep:]
         rows = self._rows(keep)  # the fields from ``keep`` on with them
         self.log += rows
-        seat = self.state.current_player
-        extra: dict[str, Any] = {
-            "session": self.session.save(),
-            "to_act": seat if seat >= 0 and not self.session.is_over() else None,
-        }
-        if self.draw_offer is not None:
-            extra["draw_offer"] = self.draw_offer
-        progress = Progress(keep, rows, extra, self.status, dropped)
+        progress = Progress(keep, rows, self.extra(), self.status, dropped)
         if self.session.is_over():
             record = self.record()
             progress.result, progress.record = record["result"], record
@@ -123,6 +120,25 @@ class LiveTable:
                 and (entry := self.session.entry(i, self.id)) is not None
             ]  # fmt: skip
         return progress
+
+    @property
+    def invite(self) -> str:
+        """The invite link's path: whoever has it may take an open seat."""
+        return f"/join/{self.id}?invite={self.stored.invite}"
+
+    def extra(self) -> dict[str, Any]:
+        """The table's data kept beside its actions: the session's saved data, the seat to
+        act (for lists of tables), a standing draw offer and the rematch's table."""
+        seat = self.state.current_player
+        extra: dict[str, Any] = {
+            "session": self.session.save(),
+            "to_act": seat if seat >= 0 and not self.session.is_over() else None,
+        }
+        if self.draw_offer is not None:
+            extra["draw_offer"] = self.draw_offer
+        if self.rematch is not None:
+            extra["rematch"] = self.rematch
+        return extra
 
     # -- moves -----------------------------------------------------------------------------
     @staticmethod
@@ -208,6 +224,7 @@ class LiveTable:
             "seed": None if self.hidden or self.state.seed is None else str(self.state.seed),
             "private": self.stored.private,
             "text_record": self.game.text_record,
+            "rematch": self.rematch,
         }
         if description:
             out["description"] = self.description
@@ -260,6 +277,8 @@ class LiveTable:
             "outcome": self.outcome_json(seat),
             "thinking": self.thinking,
         }
+        if seat is not None and any(s.kind == "open" for s in self.seats):
+            msg["invite"] = self.invite  # a seat's holder may bring friends to the open seats
         if not self.hidden:
             msg["moves"] = [
                 {**f, "seat": s if s >= 0 else None, "text": t, "auto": auto}

@@ -1,6 +1,6 @@
-// The lobby: choose a game, its options, seed (or start position) and seats; start (leaving
-// the player's unfinished patience deals of the game, which count as lost); list this
-// browser's own tables and the recent ones.
+// The lobby: choose a game, its options, seed (or start position), seats and whether the
+// table is listed or private; start (leaving the player's unfinished patience deals of the
+// game, which count as lost); list this browser's own tables and the recent ones.
 // The options form is built from each game's options JSON Schema.
 import { api, forgetTable, heldSeats, openTable } from "/static/net.js";
 import { leaveDeal } from "/static/opendeal.js";
@@ -153,7 +153,8 @@ function showGame() {
   if (!g.positions) $("position").value = "";
   winnableApplies();
   const seats = $("seats");
-  seats.replaceChildren(Object.assign(document.createElement("legend"), { textContent: "Seats" }));
+  // The private choice stays under the seats, ticked or not, whichever game is chosen.
+  seats.replaceChildren(Object.assign(document.createElement("legend"), { textContent: "Seats" }), $("private-box"));
   g.player_names.forEach((name, i) => {
     const label = document.createElement("label");
     label.textContent = name;
@@ -166,7 +167,7 @@ function showGame() {
     for (const [v, t] of kinds) sel.append(Object.assign(document.createElement("option"), { value: v, textContent: t }));
     if (i > 0) sel.value = g.levels.length ? `computer:${g.default_level}` : "computer";
     label.append(sel);
-    seats.append(label);
+    $("private-box").before(label);
   });
 }
 
@@ -188,6 +189,8 @@ async function start(ev) {
   });
   const body = { game, options: readOptions(), seats, winnable_only: $("winnable").checked && !$("winnable").disabled,
     autoplay: games[game].features.assistance && $("autoplay").checked };
+  // A private table is not listed: only its link (for a friend, the invite) finds it.
+  if ($("private").checked) body.private = true;
   // A deal number may be written #12, 12 or 00012 (the same deal).
   const seed = $("seed").value.trim().replace(/^#\s*/, "");
   if (seed) body.seed = seed;
