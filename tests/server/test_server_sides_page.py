@@ -323,3 +323,33 @@ def test_an_open_seat_is_given_to_the_computer_from_the_table(browser: Browser,
     assert ply(page) == 2
     assert tab.errors == []
     tab.close()
+
+
+def test_friends_meet_at_one_rematch_with_the_sides_swapped(browser: Browser, server: Server,
+                                                            shots: Path) -> None:
+    blue_tab = open_tab(browser, DESKTOP)
+    blue = blue_tab.page
+    start_from_lobby(blue, server.url, "smess", {}, seats={1: "open"})
+    red_tab = join_by_invite(browser, blue.locator("#invite-link").input_value(), 1)
+    red = red_tab.page
+    red.once("dialog", lambda d: d.accept())
+    red.click("#concede")
+    expect(red.locator("#rematch")).to_have_text("Rematch as Blue")
+    expect(blue.locator("#rematch")).to_have_text("Rematch as Red")
+    first = blue.url
+    blue.click("#rematch")
+    blue.wait_for_url(lambda url: url != first and url.endswith("#seat=1"))
+    # Red is told at the finished table, and joins the same next table as Blue
+    expect(red.locator("#over-rematch")).to_have_text("A rematch is waiting for you.")
+    expect(red.locator("#rematch")).to_have_text("Join the rematch as Blue")
+    shoot(red, shots, "rematch-waiting-phone")
+    red.click("#rematch")
+    red.wait_for_url(lambda url: url.split("#")[0] == blue.url.split("#")[0]
+                     and url.endswith("#seat=0"))
+    expect(red.locator("#status")).to_contain_text("Your turn (Blue)")
+    expect(blue.locator("#players")).to_contain_text("guest")
+    type_move(red, "e2-e3")
+    expect(blue.locator("#status")).to_contain_text("Your turn (Red)")
+    for tab in (blue_tab, red_tab):
+        assert tab.errors == [], tab.errors
+        tab.close()

@@ -4,7 +4,7 @@
 // (static/games/<game>.js). Moves are sent by id; a move made while the connection is down
 // is sent once it is back, if the table is still where it was, or reported as not played.
 // A browser that holds every seat of a game without hidden cards plays each side in turn.
-import { api, fetchText, heldSeats, loadToken, myTokens, openTable, rematchSeats } from "/static/net.js";
+import { api, fetchText, heldSeats, loadToken, myTokens, openTable, rematchSeats, saveToken } from "/static/net.js";
 import { $, button, computerName, el, keepFocus, showText } from "/static/ui.js";
 import { rememberDeal, toldTable } from "/static/opendeal.js";
 import { LossWatch } from "/static/watch.js";
@@ -327,7 +327,10 @@ function drawOver(msg) {
   const one = msg.table.player_names.length === 1;
   const buttons = [];
   const names = msg.table.player_names;  // a two-seat rematch swaps the sides
-  const again = one ? "New deal" : names.length === 2 ? `Rematch as ${names[1 - msg.seat]}` : "Rematch";
+  const as = names.length === 2 ? ` as ${names[1 - msg.seat]}` : "";
+  const waiting = !!msg.table.rematch && !ownScreen(msg);  // asked for by another person here
+  const again = one ? "New deal" : waiting ? `Join the rematch${as}` : `Rematch${as}`;
+  showText($("over-rematch"), msg.seat !== null && waiting ? "A rematch is waiting for you." : "");
   if (msg.seat !== null) buttons.push(button(again, rematch, { id: "rematch", className: "primary" }));
   buttons.push(button("Analyse", analyse, { id: "analyse" }));
   buttons.push(button("Download record", exportRecord, { id: "over-record" }));
@@ -405,8 +408,17 @@ function shownMsg(msg) {
   return { ...msg, seat: viewing.seat, me: msg.seat, view: viewing.view, legal: [], your_turn: false, ply: viewing.ply };
 }
 
+// Whether this browser holds every seat (people sharing one screen).
+function ownScreen(msg) {
+  return mySeats.length === msg.table.seats.length;
+}
+
+// The next game: a new deal of a patience game, or the next table of one screen's game, made
+// here; elsewhere the server's rematch, so that the people at this table meet at one table
+// (the first to ask makes it, the others are told and sit there; the reply brings our seat).
 async function rematch() {
   const t = last.table;
+  if (t.seats.length > 1 && !ownScreen(last)) { ctx.send({ type: "rematch" }); return; }
   try {
     const autoplay = t.description.features.assistance && !!last.autoplay;  // the next deal as this one
     const made = await api("POST", "/api/tables", { game: t.game, options: t.options, seats: rematchSeats(t, mySeats, true), autoplay });
@@ -523,7 +535,7 @@ addEventListener("resize", pinBoard);
 
 function drawInvite(msg) {
   const open = msg.table.seats.some((s) => s.kind === "open");
-  const invite = localStorage.getItem(`kibitz:invite:${tableId}`);
+  const invite = msg.invite || localStorage.getItem(`kibitz:invite:${tableId}`);
   $("invite").hidden = !(open && invite && !msg.outcome);
   if (invite) $("invite-link").value = new URL(invite, location.href).href;
 }
@@ -582,6 +594,9 @@ function onMessage(ev) {
     follow(msg);
     checkWinnable(msg);
     if (leaving && msg.outcome) { leaving = false; rematch(); }
+  } else if (msg.type === "rematch") {
+    saveToken(msg.id, msg.seat, msg.token);
+    location.href = `/play/${msg.id}#seat=${msg.seat}`;
   } else if (msg.type === "chat") {
     chat.add(msg.lines, msg.earlier);
   } else if (msg.type === "error") {
