@@ -230,6 +230,49 @@ async def test_a_new_game_opens_the_next_table_as_the_pages_rematch(server: Any,
     assert view(server, made, 0)["ply"] == 1  # the first table is as it was left
 
 
+async def test_a_rematch_asked_at_the_other_machine_is_joined_here(server: Any, tmp_path: Path):
+    made = new_table(server, "smess", [{"kind": "human", "name": "Bo"}, ANN])
+    async with playing(server, made, tmp_path) as (first, app, pilot):
+        act(server, made, 1, type="concede")
+        await until(pilot, lambda: isinstance(app.screen, GameOverScreen))
+        with connect(socket_of(server, made, 1)) as ann:
+            ann.recv()
+            ann.send(json.dumps({"type": "rematch"}))
+            asked = next(m for m in map(json.loads, iter(ann.recv, None))
+                         if m["type"] == "rematch")
+        await until(pilot, lambda: "rematch is waiting" in app.message)
+        assert app.message == "a rematch is waiting for you: n joins it"
+        await pilot.press("n")
+        await shown(pilot, NewGameScreen)
+        await pilot.press("enter")
+        await until(pilot, lambda: app.driver is not first and app.driver.connected)
+        new = app.driver
+        assert isinstance(new, RemoteDriver) and new.table["id"] == asked["id"]
+        assert (new.seat, asked["seat"]) == (1, 0)  # Bo now Red, Ann Blue: sides swapped
+        assert [s["name"] for s in new.table["seats"]] == ["Ann", "Bo"]
+
+
+async def test_a_draw_offer_declined_or_withdrawn_elsewhere_is_said_so(
+    server: Any, tmp_path: Path
+):
+    made = new_table(server, "smess", [{"kind": "human", "name": "Bo"}, ANN])
+    async with playing(server, made, tmp_path) as (_, app, pilot):
+        await pilot.press("d")
+        await shown(pilot, ConfirmScreen)
+        await pilot.press("y")
+        await until(pilot, lambda: "you offered a draw" in app.message)
+        with connect(socket_of(server, made, 1)) as ann:
+            ann.recv()
+            ann.send(json.dumps({"type": "decline_draw"}))
+            await until(pilot, lambda: "draw offer is off" in app.message)
+            assert app.message == "your draw offer is off: declined, or withdrawn at another screen"
+            ann.send(json.dumps({"type": "offer_draw"}))
+            await until(pilot, lambda: "offers a draw" in app.message)
+            ann.send(json.dumps({"type": "decline_draw"}))  # Ann takes hers back
+            await until(pilot, lambda: "withdrew" in app.message)
+            assert app.message == "Red withdrew the draw offer"
+
+
 async def test_a_draw_offered_at_the_other_machine_is_answered_here(server: Any, tmp_path: Path):
     made = new_table(server, "smess", [ANN, OPEN])
     driver = sit(server.url + made["invite"])

@@ -78,17 +78,16 @@ def server_base(url: str) -> str:
     return f"{scheme}://{parts.netloc}{parts.path}".rstrip("/")
 
 
-def open_table(base: str, body: dict[str, Any]) -> tuple[TableLink, str]:
+def open_table(base: str, body: dict[str, Any]) -> TableLink:
     """Make a table at the server ``base`` (``POST /api/tables``): the link of the first
-    person's seat (its token held) and the invite link for the open seats."""
+    person's seat (its token held)."""
     server = TableServer(TableLink(base, ""))
     try:
         made = server.create(body)
     finally:
         server.close()
     tokens = made["tokens"]
-    link = TableLink(base, made["id"], token=tokens[min(tokens, key=int)])
-    return link, f"{base}{made['invite']}"
+    return TableLink(base, made["id"], token=tokens[min(tokens, key=int)])
 
 
 def held_tables(base: str, seats: list[tuple[str, str]]) -> list[dict[str, Any]]:

@@ -41,6 +41,7 @@ from kibitz.tui.driver import (
 from kibitz.tui.link import (
     FORMS,
     TableError,
+    TableLink,
     TableServer,
     choose_seat,
     open_table,
@@ -93,23 +94,24 @@ def sit(
 
 def host(base: str, body: dict[str, Any]) -> RemoteDriver:
     """A new table at the server ``base`` (``body`` as ``POST /api/tables`` takes it) and
-    the driver of its first person's seat, ``invite`` set where seats are open for friends."""
-    link, invite = open_table(base, body)
+    the driver of its first person's seat (``invite``: the link for its open seats)."""
+    return opened(open_table(base, body))
+
+
+def opened(link: TableLink) -> RemoteDriver:
+    """The driver of the seat ``link``'s token holds at its table."""
     server = TableServer(link)
     try:
-        driver = RemoteDriver.open(server)
+        return RemoteDriver.open(server)
     except BaseException:
         server.close()
         raise
-    driver.invite = invite if any(s["kind"] == "open" for s in body["seats"]) else None
-    return driver
 
 
 class RemoteDriver:
     """One seat (or a spectator) at a server's table, behind the terminal app."""
 
     immediate = False
-    invite: str | None = None
 
     def __init__(self, server: TableServer, state: dict[str, Any]) -> None:
         """``state``: the seat's state message as the server sent it (from ``open``)."""
@@ -150,6 +152,13 @@ class RemoteDriver:
     def comeback(self) -> str | None:
         """The command that takes this seat up again (None: a spectator's)."""
         return None if self.token is None else self.server.link.comeback()
+
+    @property
+    def invite(self) -> str | None:
+        """The invite link to the table's open seats, as the server gives a seat's holder
+        (None: no seat is open, or this is a spectator)."""
+        path = self.msg.get("invite")
+        return f"{self.server.link.base}{path}" if isinstance(path, str) else None
 
     # -- what the screen shows -------------------------------------------------------------
     @property
@@ -359,10 +368,29 @@ class RemoteDriver:
             self.final = None
 
     def new_game(self, seed: int | None) -> RemoteDriver:
-        """A new table of the same game, options and seats at the server, as the page's
-        rematch: its computers again, this seat this player's, the other people's open for
-        the invite link (``invite``), a two-seat table's sides swapped (``swapped``); the new
-        table's driver (blocking: run in a worker)."""
+        """The next game, as the page's rematch: once the game is over, the server's rematch
+        of this table (the first person to ask makes it, its computers again, a two-seat
+        table's sides swapped; the others join it); for a game left unfinished, a deal asked
+        by number or a game of one seat, a new table made here; the new table's driver
+        (blocking: run in a worker)."""
+        rematch = self.is_over() and len(self.table["seats"]) > 1 and self.seat is not None
+        if rematch and seed is None:
+            reply = self._ask({"type": "rematch"}, "rematch")
+            link = TableLink(self.server.link.base, str(reply["id"]), token=str(reply["token"]))
+            return self._kept(opened(link))
+        return self._kept(self._new_table(seed))
+
+    def _kept(self, new: RemoteDriver) -> RemoteDriver:
+        """``new``, its seat kept where this one's was."""
+        new.keeper = self.keeper
+        if new.keeper is not None:
+            new.keeper(new)
+        return new
+
+    def _new_table(self, seed: int | None) -> RemoteDriver:
+        """A new table of the same game, options and seats: its computers again, this seat
+        this player's, the other people's open for the invite link, a two-seat table's sides
+        swapped (``swapped``)."""
         table = self.table
         seats = swapped([self._again(i, s) for i, s in enumerate(table["seats"])])
         body: dict[str, Any] = {"game": table["game"], "options": table["options"],
@@ -371,11 +399,7 @@ class RemoteDriver:
             body["seed"] = str(seed)
         if self.autoplay_on():
             body["autoplay"] = True
-        new = host(self.server.link.base, body)
-        new.keeper = self.keeper
-        if new.keeper is not None:
-            new.keeper(new)
-        return new
+        return host(self.server.link.base, body)
 
     def _again(self, seat: int, was: dict[str, Any]) -> dict[str, Any]:
         """Seat ``seat`` of the next table, as the server's ``POST /api/tables`` takes it."""
@@ -497,12 +521,22 @@ class RemoteDriver:
         return msg
 
     def _offer_news(self, before: dict[str, Any]) -> str:
-        """What changed in the draw offers, in words (empty when nothing did)."""
+        """What changed in the draw offers or the rematch, in words (empty when nothing
+        did)."""
+        rematch = self.table.get("rematch")
+        if rematch is not None and rematch != before["table"].get("rematch"):
+            return "a rematch is waiting for you: n joins it"
         offer, ours = self._offer()
-        if offer == before.get("draw_offer") or self.is_over():
+        was = before.get("draw_offer")
+        if offer == was or self.is_over():
             return ""
         if offer is None:
-            return "the draw offer is off"
+            if before["ply"] != self.msg["ply"]:
+                return "the draw offer lapsed with the move"
+            who = self.game.player_names[was]
+            if self.seat is not None and was in self.game.side_of(self.seat):
+                return "your draw offer is off: declined, or withdrawn at another screen"
+            return f"{who} withdrew the draw offer"
         if ours:
             return "you offered a draw: it stands until they answer"
         return f"{self.game.player_names[offer]} offers a draw: d answers it"
