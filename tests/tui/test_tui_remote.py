@@ -436,20 +436,24 @@ async def test_a_dropped_connection_is_taken_up_again_with_the_same_seat(
         await until(pilot, lambda: driver.ply() == 2)
 
 
-async def test_a_connection_that_stays_down_is_said_with_the_way_back(
+async def test_a_connection_that_stays_down_is_tried_again_and_comes_back(
     own_server: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ):
     monkeypatch.setattr(remote_module, "RETRIES", (0.05, 0.05))
-    async with server_gone(own_server, tmp_path) as (made, _, app, pilot):
-        await until(pilot, lambda: "gave up" in app.message)
-        assert "gave up after 2 tries" in app.message
-        assert f"come back with kibitz join {own_server.url}/play/{made['id']} --token " in (
-            app.message)
+    monkeypatch.setattr(remote_module, "RETRY_EVERY", 0.2)
+    async with server_gone(own_server, tmp_path) as (made, driver, app, pilot):
+        await until(pilot, lambda: "trying again every" in app.message)
+        assert "trying again every 0.2 s. The game goes on at the server; or come back " \
+            f"with kibitz join {own_server.url}/play/{made['id']} --token " in app.message
         await pilot.press("colon", *"e7-e6", "enter")
         assert app.message.startswith("not connected to the server: nothing was sent")
         await pilot.press("escape", "t", *"hello?", "enter")
         assert app.message.startswith("not connected to the server: nothing was sent")
         assert app.part("#say", Input).value == "hello?"  # kept, to send once back
+        own_server.start()  # long after the first tries: still taken up again
+        await until(pilot, lambda: driver.connected, timeout=60)
+        act(own_server, made, 0, action="d2-d3")
+        await until(pilot, lambda: driver.ply() == 1)
 
 
 # -- the command's errors: one line, status 2 ----------------------------------------------

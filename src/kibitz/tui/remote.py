@@ -49,7 +49,9 @@ from kibitz.tui.link import (
 )
 
 RETRIES = (0.5, 1.0, 2.0, 4.0, 8.0)
-"""Seconds waited before each try to take a dropped connection up again."""
+"""Seconds waited before each of the first tries to take a dropped connection up again;
+then every ``RETRY_EVERY`` seconds while the app runs (as the page keeps trying)."""
+RETRY_EVERY = 15.0
 ANSWER_TIMEOUT = 120.0
 """Seconds a hint or a "still winnable?" may take on the server."""
 NOT_HERE = (4403, 4404)
@@ -416,8 +418,8 @@ class RemoteDriver:
         return self._run(notify)
 
     async def _run(self, notify: Notify) -> None:
-        """Keep the table's WebSocket open, taking it up again after a drop (``RETRIES``),
-        and tell the app what comes."""
+        """Keep the table's WebSocket open, taking it up again after a drop (``RETRIES``,
+        then every ``RETRY_EVERY`` seconds), and tell the app what comes."""
         self._loop = asyncio.get_running_loop()
         tries = 0
         while True:
@@ -428,14 +430,15 @@ class RemoteDriver:
             if code in NOT_HERE:
                 notify("note", f"the server closed the connection: {why}")
                 return
-            if tries == len(RETRIES):
-                notify("note", f"connection lost ({why}); gave up after {tries} tries. The "
-                       f"game goes on at the server: {self._back()}")
-                return
-            delay = RETRIES[tries]
+            if tries < len(RETRIES):
+                delay = RETRIES[tries]
+                notify("note", f"connection lost ({why}); trying again in {delay:g} s")
+            else:
+                delay = RETRY_EVERY
+                if tries == len(RETRIES):  # said once: the tries go on quietly
+                    notify("note", f"connection lost ({why}); trying again every {delay:g} s. "
+                           f"The game goes on at the server; or {self._back()}")
             tries += 1
-            notify("note", f"connection lost ({why}); trying again in {delay:g} s "
-                   f"({tries} of {len(RETRIES)})")
             await asyncio.sleep(delay)
 
     def _back(self) -> str:
