@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import httpx
 from pagekit import (
     DESKTOP,
     PHONE,
@@ -353,3 +354,24 @@ def test_friends_meet_at_one_rematch_with_the_sides_swapped(browser: Browser, se
     for tab in (blue_tab, red_tab):
         assert tab.errors == [], tab.errors
         tab.close()
+
+
+def test_a_seat_token_in_the_address_seats_the_page_and_leaves_the_address(
+    browser: Browser, server: Server
+) -> None:
+    made = httpx.post(f"{server.url}/api/tables", json={
+        "game": "smess", "private": True,
+        "seats": [{"kind": "human", "name": "Ann"}, {"kind": "open"}]}).json()
+    tab = open_tab(browser, DESKTOP)
+    page = tab.page
+    page.goto(f"{server.url}/play/{made['id']}?token={made['tokens']['0']}")
+    expect(page.locator("#title")).to_contain_text("you are Blue")
+    assert "token" not in page.url  # the seat's key does not stay in the address
+    type_move(page, "e2-e3")
+    page.goto(f"{server.url}/play/{made['id']}")  # kept in this browser
+    expect(page.locator("#title")).to_contain_text("you are Blue")
+    page.goto(f"{server.url}/play/{made['id']}?token=not-a-seat")
+    expect(page.locator("#error")).to_contain_text("The seat in the address was not taken")
+    expect(page.locator("#title")).to_contain_text("you are Blue")  # the kept seat stays
+    assert all("403" in e for e in tab.errors), tab.errors  # only the refused token's answer
+    tab.close()

@@ -701,6 +701,20 @@ async function elsewhere() {
     ...waiting.flatMap((t, i) => [i ? ", " : "", el("a", { href: `/play/${encodeURIComponent(t.id)}#seat=${t.mine[0]}`, textContent: t.title })]));
 }
 
+// A seat's token in the address (`?token=`, as `kibitz join` and the API give it): kept in
+// this browser as its seat, and taken out of the address (it is the seat's key).
+async function takeToken() {
+  const given = new URLSearchParams(location.search).get("token");
+  if (!given) return;
+  history.replaceState(null, "", location.pathname + location.hash);
+  const view = await api("GET", `/api/tables/${encodeURIComponent(tableId)}/view?token=${encodeURIComponent(given)}`);
+  if (view.seat === null) return;
+  saveToken(tableId, view.seat, given);
+  if (!mySeats.includes(view.seat)) mySeats.push(view.seat);
+  seat = view.seat;
+  token = given;
+}
+
 async function main() {
   let summary;
   try {
@@ -708,6 +722,11 @@ async function main() {
   } catch (e) {
     $("status").textContent = `This table cannot be shown: ${e.message}`;
     return;
+  }
+  try {
+    await takeToken();
+  } catch (e) {
+    error(`The seat in the address was not taken: ${e.message}`);
   }
   try {
     renderer = await import(`/static/games/${summary.game}.js`);
