@@ -175,3 +175,19 @@ def test_the_trick_log_names_cards_and_the_crow_as_the_hand_shows_them(
     assert all(re.search(r"\b(red|yellow|green|black) \d+\b", line) for line in lines), lines
     assert tab.errors == []
     tab.close()
+
+
+def test_resigning_asks_for_the_team_and_the_end_names_who_resigned(
+    browser: Browser, server: Server
+) -> None:
+    made = httpx.post(f"{server.url}/api/tables",
+                      json={"game": "rook", "seats": [HUMAN] + [COMPUTER] * 3}).json()
+    tab = seated(browser, server.url, made, 0, PHONE)
+    page = tab.page
+    asked: list[str] = []
+    page.once("dialog", lambda d: (asked.append(d.message), d.accept()))
+    page.click("#concede")
+    expect(page.locator("#over-result")).to_contain_text("South resigned")
+    assert asked == ["Resign for your team? It counts as a loss for North too."]
+    assert tab.errors == [], tab.errors
+    tab.close()

@@ -88,6 +88,19 @@ def test_a_resignation_ends_the_game_for_both_players(
     assert again["status"] == "finished"
 
 
+def test_a_partners_resignation_names_who_resigned(client: TestClient) -> None:
+    made = new_table(client, "rook", [HUMAN, COMPUTER, HUMAN, COMPUTER])
+    with client.websocket_connect(url(made, 0)) as south, \
+            client.websocket_connect(url(made, 2)) as north:
+        south.receive_json()
+        north.receive_json()
+        south.send_json({"type": "concede"})
+        seen = receive_until(north, lambda m: m["type"] == "state" and m["outcome"])
+        assert seen["outcome"]["text"] == "West and East win (South resigned)"
+        assert (seen["outcome"]["reason"], seen["outcome"]["for_you"]) == ("resignation", "We lost")
+    assert stored(client, made["id"])["result"]["reason"] == "resignation"  # records alike
+
+
 def test_a_draw_offered_declined_lapsing_and_agreed(client: TestClient) -> None:
     made = new_table(client, "smess", [HUMAN, HUMAN])
     with client.websocket_connect(url(made, 0)) as blue, \

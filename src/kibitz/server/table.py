@@ -15,6 +15,7 @@ import asyncio
 import hmac
 import json
 import time
+from dataclasses import replace
 from typing import Any
 
 from kibitz.core.errors import IllegalAction
@@ -236,7 +237,12 @@ class LiveTable:
         out = self.session.outcome()
         if out is None:
             return None
-        data = {**out.to_json(), "text": out.describe(self.game.player_names)}
+        names = self.game.player_names
+        by = self.session.conceded_by
+        said = out  # a team's resignation names the partner who resigned
+        if by is not None and out.reason == "resignation" and len(self.game.side_of(by)) > 1:
+            said = replace(out, reason=f"{names[by]} resigned")
+        data = {**out.to_json(), "text": said.describe(names)}
         if seat is not None:
             data["for_you"] = out.result_for(self.game.side_of(seat))
         return data

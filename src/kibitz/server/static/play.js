@@ -207,9 +207,14 @@ function tools(msg) {
       }, { id: "new-deal" }));
     }
     if (f.concede) {
-      const [label, question] = msg.table.player_names.length > 1
-        ? ["Resign", "Resign this game? It counts as a loss."]
-        : ["Concede", "Give up this game? It counts as lost."];
+      const seats = msg.table.description.seats;
+      const side = seats[msg.seat]?.side;
+      const partners = seats.filter((s) => s.side === side && s.seat !== msg.seat).map((s) => s.name);
+      const [label, question] = msg.table.player_names.length === 1
+        ? ["Concede", "Give up this game? It counts as lost."]
+        : partners.length
+          ? ["Resign", `Resign for your team? It counts as a loss for ${partners.join(" and ")} too.`]
+          : ["Resign", "Resign this game? It counts as a loss."];
       out.push(button(label, () => {
         if (confirm(question)) ctx.send({ type: "concede", ply: msg.ply });
       }, { id: "concede", disabled: over }));
