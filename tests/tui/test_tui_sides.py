@@ -170,3 +170,18 @@ async def test_a_rook_team_resigns_once_confirmed(tmp_path):
         assert app.part("#entry", Input).placeholder == "the game is over"
     saved = json.loads(record.read_text())
     assert saved["result"] == {"returns": [-1.0, 1.0, -1.0, 1.0], "reason": "resignation"}
+
+
+@pytest.mark.parametrize(("name", "question"), [
+    ("rook", "Resign for your team? It counts as a loss for North too."),
+    ("smess", "Resign this game? It counts as lost."),
+    ("fortress", "Concede this game? It counts as lost."),
+])  # fmt: skip
+async def test_giving_up_asks_as_the_game_has_sides(tmp_path, name, question):
+    app = make_app(name, tmp_path / "r.json")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("x")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen) and app.screen.question == question
+        await pilot.press("n")

@@ -649,8 +649,14 @@ class PlayApp(App[None]):
         if self.driver.is_over():
             self.say("the game is over", ERROR)
             return
-        what = "Resign" if self.driver.game.num_players > 1 else "Concede"
-        self.push_screen(ConfirmScreen(f"{what} this game? It counts as lost."), self._give_up)
+        game, seat = self.driver.game, self.driver.viewer
+        partners = [game.player_names[s] for s in game.side_of(seat or 0) if s != seat]
+        question = (
+            "Concede this game? It counts as lost." if game.num_players == 1 else
+            f"Resign for your team? It counts as a loss for {' and '.join(partners)} too."
+            if partners else "Resign this game? It counts as lost."
+        )
+        self.push_screen(ConfirmScreen(question), self._give_up)
 
     def _give_up(self, yes: bool | None) -> None:
         if yes:
