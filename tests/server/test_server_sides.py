@@ -3,11 +3,15 @@ two people (offer, decline or withdraw, lapse with a move, accept), over the Web
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 from helpers import COMPUTER, HUMAN, new_table, receive_until
+
+from kibitz.server import hub as hub_module
 
 
 def url(made: dict, seat: int) -> str:
@@ -185,3 +189,29 @@ def test_an_open_seat_is_given_to_a_computer(client: TestClient) -> None:
     with client.websocket_connect(f"/ws/tables/{spectator_table['id']}") as ws:
         ws.receive_json()
         assert "spectators cannot act" in error_of(ws, {"type": "seat_computer", "seat": 1})
+
+
+def test_the_seat_of_a_friend_long_gone_may_be_given_to_the_computer(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    made = new_table(client, "rook", [HUMAN, HUMAN | {"name": "dan"}, HUMAN, HUMAN])
+    with client.websocket_connect(url(made, 1)) as dan:
+        dan.receive_json()
+        with client.websocket_connect(url(made, 0)) as south:
+            south.receive_json()
+            assert error_of(south, {"type": "seat_computer", "seat": 0}) == (
+                "that is your own seat")
+            assert error_of(south, {"type": "seat_computer", "seat": 1}) == (
+                "West (dan) is at the table")
+    with client.websocket_connect(url(made, 0)) as south:
+        south.receive_json()
+        assert re.fullmatch(
+            r"West \(dan\) left \d+ s ago; their seat may be given to the computer once they "
+            r"have been away 2 minutes", error_of(south, {"type": "seat_computer", "seat": 1}))
+        monkeypatch.setattr(hub_module, "LEFT_SECONDS", 0.0)  # as if two minutes went by
+        south.send_json({"type": "seat_computer", "seat": 1})
+        taken = receive_until(south, lambda m: m["type"] == "state"
+                              and m["table"]["seats"][1]["kind"] == "computer")
+        assert taken["table"]["seats"][1]["name"] is None
+    with client.websocket_connect(url(made, 1)) as gone:  # dan's token holds no seat now
+        assert gone.receive_json()["message"] == "this token holds no seat at this table"

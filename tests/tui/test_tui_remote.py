@@ -315,16 +315,32 @@ async def test_the_servers_computer_replies_and_a_take_back_goes_through_it(
 async def test_a_computer_takes_the_open_seat_and_plays_it(server: Any, tmp_path: Path):
     made = new_table(server, "smess", [ANN, OPEN])
     async with playing(server, made, tmp_path) as (driver, app, pilot):
-        assert driver.open_seats() == [1] and "o computer" in keys(app)
+        assert driver.seats_to_give() == [1] and "o computer" in keys(app)
         await pilot.press("o")
         question = await shown(pilot, ConfirmScreen)
         assert question.question.startswith("A computer player takes Red's seat?")
         await pilot.press("y")
-        await until(pilot, lambda: not driver.open_seats())
+        await until(pilot, lambda: not driver.seats_to_give())
         assert "Red (level " in text_of(app, "#seats") and "o computer" not in keys(app)
         await pilot.press("colon", *"d2-d3", "enter")
         await until(pilot, lambda: driver.ply() == 2)  # the server's computer replied
         assert [e.seat for e in driver.log] == [0, 1]
+
+
+async def test_the_seat_of_a_friend_away_is_offered_to_the_computer_after_a_while(
+    server: Any, tmp_path: Path
+):
+    made = new_table(server, "smess", [ANN, {"kind": "human", "name": "Bo"}])
+    async with playing(server, made, tmp_path) as (driver, app, pilot):
+        assert driver.seats_to_give() == [1] and "o computer" in keys(app)  # Bo is not here
+        await pilot.press("o")
+        await shown(pilot, ConfirmScreen)
+        await pilot.press("y")
+        await until(pilot, lambda: "left" in app.message)
+        assert app.message.endswith("their seat may be given to the computer once they have "
+                                    "been away 2 minutes")
+        with connect(socket_of(server, made, 1)):
+            await until(pilot, lambda: not driver.seats_to_give())  # Bo is back
 
 
 async def test_a_computer_takes_the_open_seat_chosen_or_all_of_them(server: Any, tmp_path: Path):
@@ -334,16 +350,16 @@ async def test_a_computer_takes_the_open_seat_chosen_or_all_of_them(server: Any,
         choice = await shown(pilot, SeatsScreen)
         assert [name for _, name in choice.seats] == ["West", "North", "East"]
         await pilot.press("2")
-        await until(pilot, lambda: driver.open_seats() == [1, 3])
+        await until(pilot, lambda: driver.seats_to_give() == [1, 3])
         await pilot.press("o")
         await shown(pilot, SeatsScreen)
         await pilot.press("escape")
         await pilot.pause()
-        assert driver.open_seats() == [1, 3]
+        assert driver.seats_to_give() == [1, 3]
         await pilot.press("o")
         await shown(pilot, SeatsScreen)
         await pilot.press("a")
-        await until(pilot, lambda: not driver.open_seats())
+        await until(pilot, lambda: not driver.seats_to_give())
         seats = httpx.get(f"{server.url}/api/tables/{made['id']}").json()["seats"]
         assert [s["kind"] for s in seats] == ["human", "computer", "computer", "computer"]
 

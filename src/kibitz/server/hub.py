@@ -39,6 +39,9 @@ log = logging.getLogger("kibitz.server")
 MESSAGES = ("action, undo, redo, restart, hint, winnable, autocomplete, autoplay, concede, "
             "offer_draw, accept_draw, decline_draw, seat_computer, rematch, chat, view, ping")
 """The client message types."""
+LEFT_SECONDS = 120.0
+"""How long a person must have been away before another player may give their seat to the
+computer (so that a table of friends is not stuck when one leaves for good)."""
 SEAT_CONNECTIONS = 4
 """Connections one seat may have open at a time (a player's tabs and devices)."""
 
@@ -296,6 +299,8 @@ class Hub:
         outbox = table.connections.pop(websocket, None)
         if outbox is not None:
             await outbox.close()
+            if outbox.seat is not None:
+                table.left[outbox.seat] = time.monotonic()
         table.last_used = time.monotonic()
         self.broadcast(table)
 
@@ -445,7 +450,8 @@ class Hub:
 
     async def _seat_computer(self, table: LiveTable, seat: int, message: dict) -> None:
         """Give an open seat to a computer player (``level``: the game's default if none),
-        so the game need not wait for a friend."""
+        so the game need not wait for a friend; or the seat of a person away for
+        ``LEFT_SECONDS``, so the others need not wait for them for ever."""
         target, level = message.get("seat"), message.get("level")
         if not whole(target) or not 0 <= target < len(table.seats):
             raise IllegalAction(f"'seat' must be a seat number 0..{len(table.seats) - 1}")
@@ -454,7 +460,10 @@ class Hub:
         spec = SeatSpec("computer", agent_for(table.game, level))
         async with table.lock:
             self._check_loaded(table)
-            if table.seats[target].kind != "open":
+            kind = table.seats[target].kind
+            if kind == "human":
+                self._check_left(table, seat, target)
+            elif kind != "open":
                 who = table.game.player_names[target]
                 raise IllegalAction(f"seat {target} ({who}) is not open")
             self.store.set_seat(table.id, target, spec)
@@ -521,6 +530,24 @@ class Hub:
         self.store.set_seat(table.id, seat, spec)
         table.seats[seat] = spec
         return token
+
+    @staticmethod
+    def _check_left(table: LiveTable, seat: int, target: int) -> None:
+        """IllegalAction unless the person at ``target`` has left a game in play for
+        ``LEFT_SECONDS`` (and is not the asker)."""
+        spec = table.seats[target]
+        who = f"{table.game.player_names[target]} ({spec.name or 'guest'})"
+        if target == seat:
+            raise IllegalAction("that is your own seat")
+        table.session.check_playing()
+        away = table.away_for(target)
+        if away == 0:
+            raise IllegalAction(f"{who} is at the table")
+        if away < LEFT_SECONDS:
+            raise IllegalAction(
+                f"{who} left {away:.0f} s ago; their seat may be given to the computer once "
+                f"they have been away {LEFT_SECONDS / 60:g} minutes"
+            )
 
     async def _concede(self, table: LiveTable, seat: int, message: dict) -> None:
         await self._change(table, lambda: table.session.concede(seat))

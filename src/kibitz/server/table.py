@@ -48,7 +48,10 @@ class LiveTable:
         self.connections: dict[Any, Outbox] = {}
         """Each open connection (its outbox) and the seat it holds (None: a spectator)."""
         self.thinking = False
-        self.last_used = time.monotonic()
+        self.loaded = self.last_used = time.monotonic()
+        self.left: dict[int, float] = {}
+        """When each seat's last connection closed (``time.monotonic``); a seat never
+        connected since the table was loaded counts from then."""
         self.evicted = False
         """Set when the hub unloads the table; a holder of this object must not change it."""
         self.all_computers = all(seat.kind == "computer" for seat in self.seats)
@@ -199,6 +202,12 @@ class LiveTable:
     def against_people(self, seat: int) -> bool:
         """Whether every seat not on ``seat``'s side is a person's."""
         return all(spec.kind == "human" for spec in self._others(seat))
+
+    def away_for(self, seat: int) -> float:
+        """Seconds since ``seat`` last had a connection (0 while it has one)."""
+        if any(outbox.seat == seat for outbox in self.connections.values()):
+            return 0.0
+        return time.monotonic() - self.left.get(seat, self.loaded)
 
     def computer_to_act(self) -> int | None:
         """The computer seat to act now, if any."""

@@ -95,8 +95,8 @@ class PlayApp(App[None]):
         Binding("n", "new_game", "new", tooltip="a new game, same players, two sides swapped "
                 "(a deal: which one?)"),
         Binding("d", "draw", "draw", tooltip="agree a draw (between the people playing)"),
-        Binding("o", "seat_computer", "computer", tooltip="a computer takes an open seat (no "
-                "waiting for a friend)"),
+        Binding("o", "seat_computer", "computer", tooltip="a computer takes an open seat, or "
+                "the seat of a friend who left (no waiting)"),
         Binding("t", "chat", "chat", tooltip="talk: a line to the table's chat (Esc cancels)"),
         Binding("q", "leave", "quit", tooltip="quit"),
         Binding("escape", "back", "back", show=False),
@@ -663,18 +663,19 @@ class PlayApp(App[None]):
             self._end(self.driver.give_up)
 
     def action_seat_computer(self) -> None:
-        """A computer player takes an open seat (asked which, where several are open)."""
+        """A computer player takes an open seat, or a friend's who left (asked which, where
+        several are)."""
         driver = self.driver
-        seats = [(s, driver.game.player_names[s]) for s in driver.open_seats()]
+        seats = [(s, driver.game.player_names[s]) for s in driver.seats_to_give()]
         if not seats:
             self.say("no seat is open", ERROR)
         elif len(seats) == 1:
             seat, name = seats[0]
-            question = f"A computer player takes {name}'s seat? No friend can sit there then."
+            question = f"A computer player takes {name}'s seat? No one else can sit there then."
             self.push_screen(ConfirmScreen(question),
                              lambda yes: self._seat_computer([seat] if yes else None))  # fmt: skip
         else:
-            self.push_screen(SeatsScreen("Which open seat does a computer player take?", seats),
+            self.push_screen(SeatsScreen("Which seat does a computer player take?", seats),
                              self._seat_computer)  # fmt: skip
 
     def _seat_computer(self, seats: list[int] | None) -> None:

@@ -244,7 +244,7 @@ class RemoteDriver:
         if action == "new_game":
             return seated
         if action == "seat_computer":
-            return seated and not over and bool(self.open_seats())
+            return seated and not over and bool(self.seats_to_give())
         if action == "chat":
             people = sum(s["kind"] != "computer" for s in self.table["seats"])
             return seated and (people > 1 or bool(self.chat))
@@ -299,12 +299,15 @@ class RemoteDriver:
     def give_up(self) -> None:
         self._send({"type": "concede"})
 
-    def open_seats(self) -> list[int]:
-        """The seats nobody has taken yet (waiting for a friend)."""
-        return [i for i, s in enumerate(self.table["seats"]) if s["kind"] == "open"]
+    def seats_to_give(self) -> list[int]:
+        """The seats the server's computer may be asked to take: those nobody has taken yet
+        (waiting for a friend), and those of the other people not connected now (given once
+        they have been away two minutes, so that a friend who left does not stop the game)."""
+        return [i for i, s in enumerate(self.table["seats"]) if s["kind"] == "open"
+                or (s["kind"] == "human" and not s["connected"] and i != self.seat)]
 
     def seat_computer(self, seat: int) -> None:
-        """Give an open seat to the server's computer (the game's default level)."""
+        """Give a seat to the server's computer (the game's default level)."""
         self._send({"type": "seat_computer", "seat": seat})
 
     def say(self, text: str) -> None:

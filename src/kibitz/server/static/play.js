@@ -144,9 +144,13 @@ function players(msg) {
       line.append(el("span", { className: "tag", textContent: "partner" }));
     }
     if (msg.view.to_act === s.seat && !msg.outcome) line.append(el("span", { className: "tag turn", textContent: "to play" }));
-    if (msg.seat !== null && !msg.outcome && msg.table.seats[s.seat].kind === "open") {
+    const info = msg.table.seats[s.seat];
+    const gone = info.kind === "human" && !info.connected && !mySeats.includes(s.seat);  // a friend who left
+    if (msg.seat !== null && !msg.outcome && (info.kind === "open" || gone)) {
+      const title = gone ? `A computer player takes ${s.name}'s seat once its player has been away 2 minutes`
+        : `A computer player (the default level) takes ${s.name}'s seat`;
       line.append(" ", button("Computer plays it", () => ctx.send({ type: "seat_computer", seat: s.seat }),
-        { className: "small", dataset: { key: `seat-computer-${s.seat}` }, title: `A computer player (the default level) takes ${s.name}'s seat` }));
+        { className: "small", dataset: { key: `seat-computer-${s.seat}` }, title }));
     }
     return line;
   });
