@@ -115,3 +115,14 @@ def test_a_resignation_before_a_move_still_counts_where_scores_are_kept():
     smess = Session(kibitz.load("smess"))
     smess.concede(0)
     assert smess.entry(0, "t") is not None and smess.entry(0, "t").score == -1
+
+
+def test_a_seats_entry_counts_its_own_moves_only():
+    rook = Session(kibitz.load("rook"), seed=3)
+    for _ in range(12):  # three rounds of passes: each seat passed three times
+        rook.play(rook.state.legal_actions()[0])
+    history = list(rook.state.history)
+    rook.concede(1)
+    assert [rook.entry(seat, "t").moves for seat in range(4)] == [3, 3, 3, 3]
+    assert len(history) - rook.start_ply > 12  # the deals between are chance's, not a seat's
+    assert rook.state.history == history  # the game was read, not changed

@@ -371,9 +371,19 @@ class Session:
         if out is None or (self.features.statistics == "streaks" and not self.played):
             return None
         return Entry(
-            key, self.game.score_of(out, seat), self.state.seed, self.hints,
-            len(self.state.history) - self.start_ply,
-        )  # fmt: skip
+            key, self.game.score_of(out, seat), self.state.seed, self.hints, self._moves_of(seat)
+        )
+
+    def _moves_of(self, seat: int) -> int:
+        """How many of the actions since the start ``seat`` made (autoplay's for it too; chance
+        outcomes and the other seats' left out), read by taking the game back and forth."""
+        state = self.state
+        undone = [state.undo() for _ in range(len(state.history) - self.start_ply)]
+        made = 0
+        for action in reversed(undone):
+            made += state.current_player == seat
+            state.push(action)
+        return made
 
     def record(self, metadata: dict[str, Any] | None = None) -> dict[str, Any]:
         """The game record, with automatic moves, hints, undos and a concession noted (a
