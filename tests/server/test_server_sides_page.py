@@ -316,10 +316,12 @@ def test_an_open_seat_is_given_to_the_computer_from_the_table(browser: Browser,
     page = tab.page
     start_from_lobby(page, server.url, "smess", seats={1: "open"})
     expect(page.locator("#players")).to_contain_text("open seat")
+    type_move(page, "e2-e3")
+    expect(page.locator("#status")).to_have_text(
+        "Red to play: the seat is open, waiting for a friend (send the invite link)")
     page.get_by_role("button", name="Computer plays it").click()
     expect(page.locator("#players")).to_contain_text("Red computer level 2 (better)")
     expect(page.get_by_role("button", name="Computer plays it")).to_have_count(0)
-    type_move(page, "e2-e3")
     assert my_turn_or_over(page)  # the computer replied
     assert ply(page) == 2
     assert tab.errors == []

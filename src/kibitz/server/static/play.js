@@ -103,7 +103,9 @@ function statusText(msg) {
   const toAct = msg.view.to_act;
   if (toAct === null || toAct === undefined) return "Dealing...";
   if (msg.your_turn) return names.length > 1 ? `Your turn (${names[toAct]})` : "Your turn";
-  const thinking = msg.thinking && msg.table.seats[toAct].kind === "computer" ? ", thinking..." : "";
+  const kind = msg.table.seats[toAct].kind;
+  if (kind === "open") return `${names[toAct]} to play: the seat is open, waiting for a friend (send the invite link)`;
+  const thinking = msg.thinking && kind === "computer" ? ", thinking..." : "";
   return `${names[toAct]} to play (${who(msg, toAct)}${thinking})`;
 }
 
