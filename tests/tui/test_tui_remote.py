@@ -374,6 +374,24 @@ class Listening(RemoteDriver):
         return await super()._take(text, notify)
 
 
+async def test_a_whole_turn_in_one_change_is_listed_whole_and_only_as_seen(
+    server: Any, tmp_path: Path
+):
+    made = new_table(server, "tchess", [{"kind": "human"}, COMPUTER])
+    async with playing(server, made, tmp_path) as (driver, _, pilot):
+        card = view(server, made, 0)["view"]["hand"][0]
+        act(server, made, 0, turn=card)  # the card laid and the turn ended: one change
+        await until(pilot, lambda: any(e.text == "end" for e in driver.log))
+        mine = [e.text for e in driver.log if e.seat == 0 and not e.chance]
+        assert mine[-2:] == [card, "end"], mine  # not "end" alone
+        assert all(e.text.startswith("draw ") for e in driver.log if e.chance and e.seat == 0)
+    watcher = httpx.get(f"{server.url}/api/tables/{made['id']}/log").json()["moves"]
+    draws = [m for m in watcher if m["chance"] and m["seat"] is not None]
+    assert draws and all(m["text"] == "draws a card" and "cards" not in m for m in draws)
+    assert httpx.get(f"{server.url}/api/tables/{made['id']}/log",
+                     params={"token": "nope"}).status_code == 403
+
+
 async def test_a_hidden_card_game_never_sends_the_terminal_another_hand(
     server: Any, tmp_path: Path
 ):

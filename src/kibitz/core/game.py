@@ -388,6 +388,20 @@ class State(ABC):
             self.push(action)
         return seen
 
+    def seen_actions(self, seat: int | None, start: int = 0) -> list[dict[str, Any]]:
+        """The actions from ply ``start`` on, each as ``seat`` saw it when it was made
+        (``last_action``) with its ``ply`` and ``chance`` (an outcome of chance): what a
+        move list is made of. The state is taken back and played again (cheaper than a
+        copy), so it is as it was afterwards."""
+        undone = [self.undo() for _ in range(len(self.history) - start)]
+        seen = []
+        for action in reversed(undone):
+            chance = self.is_chance_node()
+            self.push(action)
+            seen.append({**(self.last_action(seat) or {}), "ply": len(self.history),
+                         "chance": chance})
+        return seen
+
     def position_key(self) -> str:
         """A string equal for two states in the same position with the same seat to act,
         whatever led there (what the seat to act sees, less ply and last action): for

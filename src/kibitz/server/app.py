@@ -302,6 +302,18 @@ def create_app(
             raise Forbidden("this token holds no seat at this table")
         return table.view(seat)
 
+    @app.get("/api/tables/{table_id}/log", summary="Every action as a seat saw it (move list)")
+    async def seen_log(table_id: str, token: str | None = None) -> dict[str, Any]:
+        """Every action so far as the seat of ``token`` saw it when it was made (a
+        spectator's view without): what a client's move list is made of where a change
+        of several actions (a whole turn) comes in one state message."""
+        table = hub.get(table_id)
+        seat = table.seat_for_token(token)
+        if token and seat is None:
+            raise Forbidden("this token holds no seat at this table")
+        async with table.lock:
+            return {"ply": len(table.state.history), "moves": table.state.seen_actions(seat)}
+
     @app.post("/api/tables/{table_id}/actions", summary="Act for a seat (as over the WebSocket)")
     async def act(table_id: str, body: ActionBody) -> dict[str, Any]:
         table = hub.get(table_id)

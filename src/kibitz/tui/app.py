@@ -22,6 +22,7 @@ from textual import events, on
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
+from textual.css.query import NoMatches
 from textual.suggester import SuggestFromList
 from textual.widget import Widget
 from textual.widgets import Input, OptionList, Static
@@ -308,9 +309,17 @@ class PlayApp(App[None]):
         only redraws (a half-made pick stays), a refusal and a note are said. While a new
         table is being made the old one's news only wait (the driver keeps the latest). Chat
         lines are drawn and the others' news shown briefly; a line of the seat's own coming
-        back closes the chat box it was typed in."""
+        back closes the chat box it was typed in. News that comes as the app closes, its
+        board already gone, is dropped."""
         if self.busy == "dealing":
             return
+        try:
+            self._take_news(kind, text)
+        except NoMatches:
+            return  # the board is being taken down (the only time a part of it is missing)
+
+    def _take_news(self, kind: str, text: str) -> None:
+        """``heard``'s work, while the board is there."""
         if kind == "chat":
             self._show_chat()
             if text:

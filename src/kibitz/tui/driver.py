@@ -506,20 +506,14 @@ class Driver:
         return step
 
     def _log_from(self, ply: int) -> None:
-        """Log the actions from ``ply`` on, each as the viewer saw it when it was made
-        (taken back and played again on the state, which costs less than a copy)."""
-        state = self.state
+        """Log the actions from ``ply`` on, each as the viewer saw it when it was made."""
         auto = self.session.automatic()
-        undone = [state.undo() for _ in range(len(state.history) - ply)]
         del self.log[ply:]
-        for action in reversed(undone):
-            chance = state.is_chance_node()
-            state.push(action)
-            seen = state.last_action(self.viewer) or {}
-            at = len(state.history)
-            self.log.append(
-                LogEntry(at, seen.get("seat"), seen.get("text"), chance, seen.get("begins"),
-                         auto[at - 1] and not chance))  # fmt: skip
+        self.log += [
+            LogEntry(s["ply"], s.get("seat"), s.get("text"), s["chance"], s.get("begins"),
+                     auto[s["ply"] - 1] and not s["chance"])
+            for s in self.state.seen_actions(self.viewer, ply)
+        ]  # fmt: skip
 
     # -- record ----------------------------------------------------------------------------
     def record(self) -> dict[str, Any]:

@@ -194,6 +194,11 @@ class TableServer:
         params = {"token": token} if token else {}
         return self._call("GET", f"{self._table()}/view", params=params)
 
+    def seen_log(self, token: str | None) -> dict[str, Any]:
+        """Every action so far as ``token``'s seat saw it (``GET .../log``)."""
+        params = {"token": token} if token else {}
+        return self._call("GET", f"{self._table()}/log", params=params)
+
     def record(self) -> dict[str, Any]:
         """The game record (a hidden-card game's only once it is over)."""
         return self._call("GET", f"{self._table()}/record")

@@ -136,7 +136,8 @@ class RemoteDriver:
         self._asking = threading.Lock()
         self.keeper: Callable[[RemoteDriver], None] | None = None
         """Called with each seat this player takes from here (the rematch's too), to keep it."""
-        self._log(state)
+        if not self._log(state):
+            self._fetch_log()
 
     @classmethod
     def open(cls, server: TableServer) -> RemoteDriver:
@@ -511,7 +512,8 @@ class RemoteDriver:
         waiting = self._waiting
         if kind == "state":
             before, self.msg = self.msg, msg
-            self._log(msg)
+            if not self._log(msg):
+                await asyncio.to_thread(self._fetch_log)
             changed = _moment(before) != _moment(msg)
             if changed and self.is_over():
                 await asyncio.to_thread(self._fetch_record)
@@ -571,20 +573,34 @@ class RemoteDriver:
         words = f"{last.speaker(self.game.player_names[last.seat], self.seat)}: {last.text}"
         return words if len(lines) == 1 else f"{len(lines)} new lines; the last: {words}"
 
-    def _log(self, msg: dict[str, Any]) -> None:
+    def _log(self, msg: dict[str, Any]) -> bool:
         """The move log: the server's list where the game hides nothing, else each last
-        action as this seat saw it, as the states come (those missed while away are not
-        known)."""
+        action as this seat saw it, as the states come; False where actions were missed
+        (a whole turn in one change, or while away): the list is then fetched whole."""
         moves = msg.get("moves")
         if moves is not None:
             self.log = [LogEntry(i + 1, m["seat"], m["text"], auto=m["auto"])
                         for i, m in enumerate(moves)]
-            return
+            return True
         ply, last = msg["ply"], msg["view"].get("last_action")
         del self.log[next((i for i, e in enumerate(self.log) if e.ply > ply), len(self.log)):]
-        if last is not None and (not self.log or self.log[-1].ply < ply):
+        logged = self.log[-1].ply if self.log else 0
+        if ply > logged + 1:
+            return False
+        if last is not None and logged < ply:
             self.log.append(
                 LogEntry(ply, last.get("seat"), last.get("text"), begins=last.get("begins")))
+        return True
+
+    def _fetch_log(self) -> None:
+        """Every action so far as this seat saw it, from the server (where it cannot be
+        had, the list stays as it is and goes on with the next changes)."""
+        try:
+            seen = self.server.seen_log(self.token)["moves"]
+        except TableError:
+            return
+        self.log = [LogEntry(s["ply"], s.get("seat"), s.get("text"), s["chance"],
+                             s.get("begins")) for s in seen]
 
     # -- questions answered by the server (from a worker thread) ---------------------------
     def _ask(self, message: dict[str, Any], answer: str) -> dict[str, Any]:
