@@ -107,6 +107,19 @@ def test_node_limit_gives_unknown_deterministically():
     assert solve(s, node_limit=200_000).verdict == WIN
 
 
+def test_a_move_cap_is_kept_a_win_beyond_it_not_claimed():
+    free = solve(load("chessboard").new_initial_state(777821))
+    assert free.verdict == WIN and len(free.moves) == 91
+    short = load("chessboard", max_moves=5).new_initial_state(777821)
+    assert solve(short).verdict == UNKNOWN and solve(short).moves == ()
+    room = load("chessboard", max_moves=91).new_initial_state(777821)
+    assert solve(room) == free  # the line fits the cap exactly
+    over = load("chessboard", max_moves=1).new_initial_state(777821)
+    over.apply(free.moves[0])
+    assert over.is_terminal() and solve(over).verdict == LOSS  # the cap ended it
+    assert over.game.assistant().winnable(over).verdict == "loss"
+
+
 def test_solve_does_not_change_the_state():
     s = load("chessboard").new_initial_state(16)
     before = s.serialize()

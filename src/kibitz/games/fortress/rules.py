@@ -93,6 +93,10 @@ class PatienceState(State):
         """Whether the ``max_moves`` cap has ended the game (moves played in this game)."""
         return self._max_moves is not None and len(self.history) >= self._max_moves
 
+    def moves_left(self) -> int | None:
+        """How many moves the ``max_moves`` cap leaves (None: no cap)."""
+        return None if self._max_moves is None else self._max_moves - len(self.history)
+
     def legal_actions(self) -> list[int]:
         b = self.board
         if b.home() == 52 or self.capped():

@@ -184,13 +184,29 @@ def solve(
     """Solve a state (or a board of ``variant``): WIN with a checked line, LOSS, or UNKNOWN.
 
     ``engine``: ``"fast"`` (the compiled port in ``fast.py``) or ``"python"`` (``_dfs``, the
-    reference); both give the same result, field for field."""
-    if isinstance(state, PatienceState):
-        board, variant = state.board, state.variant
-    else:
-        board = state
+    reference); both give the same result, field for field. A state's ``max_moves`` cap is
+    kept: a game it ended is lost, and a win longer than the moves it leaves is not claimed
+    (UNKNOWN: the search finds a win, not the shortest)."""
+    if not isinstance(state, PatienceState):
         if variant is None:
             raise TypeError("solve(board) needs the variant")
+        return _solve_board(state, variant, node_limit, time_limit, engine, checked=False)
+    if state.is_terminal():
+        home = sum(state.board.found)
+        return Result(WIN if state.is_won() else LOSS, (), 0, home, home)
+    result = _solve_board(state.board, state.variant, node_limit, time_limit, engine,
+                          checked=True)
+    left = state.moves_left()
+    if result.verdict == WIN and left is not None and len(result.moves) > left:
+        return Result(UNKNOWN, (), result.nodes, result.max_home, result.home)
+    return result
+
+
+def _solve_board(
+    board: Board, variant: Variant, node_limit: int | None, time_limit: float | None,
+    engine: str, checked: bool,
+) -> Result:
+    """``solve`` on a board (``checked``: a state's, its cards already checked)."""
     if engine == "fast":
         from kibitz.games.fortress.fast import search as fast_search
 
@@ -204,7 +220,7 @@ def solve(
         raise ValueError(f"engine must be 'fast' or 'python', got {engine!r}")
     moves = tuple(encode(code >> 4 & 15, code & 15) for code in path)
     if verdict == WIN:
-        _check_line(board, variant, moves, valid=isinstance(state, PatienceState))
+        _check_line(board, variant, moves, valid=checked)
     return Result(verdict, moves if verdict == WIN else (), nodes, best, home0)
 
 
