@@ -64,6 +64,9 @@ def test_perft_from_a_position_with_options():
         (("show", "smess", "--seat", "5"), "seat must be in 0..1"),
         (("replay", "/nonexistent/record.json"), "No such file"),
         (("random-game", "smess", "-o", "repetition_draw"), "KEY=VALUE"),
+        (("random-game", "smess", "--max-plies", "0"), "'--max-plies': Input should be greater"),
+        (("random-game", "tchess", "-o", "deck=K:1,K:2"), "option 'deck': K is given twice"),
+        (("random-game", "tchess", "-o", "deck=K:1"), "holds 1 card, fewer than"),
         (("perft", "smess", "abc"), "Invalid value for 'depth'"),  # the parser's own errors
         (("analyse", "--workers", "0", "x.json"), "'--workers': Input should be greater"),
         (("match", "smess", "level:1"), "Missing argument 'b'."),

@@ -119,7 +119,7 @@ def random_game_cmd(
     seed: Annotated[int, typer.Option(help="Seed for the game and the random moves.")] = 1,
     option: OptionsArg = None,
     position: PositionOpt = None,
-    max_plies: Annotated[int, typer.Option(help="Stop after this many actions.")] = 10_000,
+    max_plies: Annotated[int, typer.Option(help="Stop after this many actions.", min=1)] = 10_000,
 ) -> None:
     """Play uniformly random legal moves and write the JSON record to stdout."""
     g = make_game(game, option)

@@ -32,6 +32,8 @@ def parse_letter_map(name: str, value: dict | str) -> dict[str, int]:
                 raise InvalidOptions(
                     f"option {name!r}: {part!r} must be LETTER:COUNT, e.g. {name}=P:8,S:4"
                 )
+            if letter.strip() in out:
+                raise InvalidOptions(f"option {name!r}: {letter.strip()} is given twice")
             out[letter.strip()] = int(number)
         value = out
     for letter, number in value.items():
@@ -128,7 +130,8 @@ class TchessOptions:
         total = sum(deck.values())
         if total < self.hand_size_start:
             raise InvalidOptions(
-                f"option 'deck' holds {total} cards, fewer than hand_size_start "
+                f"option 'deck' holds {total} card{'' if total == 1 else 's'}, fewer than "
+                f"hand_size_start "
                 f"({self.hand_size_start})"
             )
 
