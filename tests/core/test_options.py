@@ -65,6 +65,24 @@ def test_parse_text_pairs_by_type():
     assert parse_option_text(Opts, ["limit=off"]) == {"limit": None}
 
 
+@dataclass(frozen=True)
+class Written:
+    rook: bool | None = None
+    ranks: tuple[int, ...] | None = None
+    limit: int | None = None
+
+
+@pytest.mark.parametrize(("pair", "needle"), [
+    ("rook=maybe", "option 'rook' must be true or false, or none, got 'maybe'"),
+    ("ranks=a,b", "option 'ranks' must be integers separated by commas, or none, got 'a,b'"),
+    ("limit=x", "option 'limit' must be an integer, or none, got 'x'"),
+])  # fmt: skip
+def test_a_refused_text_says_how_the_value_is_written(pair, needle):
+    with pytest.raises(InvalidOptions) as refused:
+        parse_option_text(Written, [pair])
+    assert str(refused.value) == needle  # no Python type names on the command line
+
+
 def test_parse_text_tries_real_values_before_none():
     @dataclass(frozen=True)
     class Overrides:

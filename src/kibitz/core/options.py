@@ -124,6 +124,26 @@ def type_name(tp: Any) -> str:
     return getattr(tp, "__name__", str(tp))
 
 
+_TEXT_FORMS = {bool: "true or false", int: "an integer", float: "a number", str: "text"}
+_PLURALS = {int: "integers", float: "numbers", str: "words", bool: "true/false values"}
+
+
+def text_form(tp: Any) -> str:
+    """How an option's value is written on the command line, for a refusal: ``true or
+    false``, ``integers separated by commas, or none``."""
+    origin = typing.get_origin(tp)
+    if origin is Literal:
+        return "one of " + ", ".join(repr(v) for v in typing.get_args(tp))
+    if origin in (typing.Union, types.UnionType):
+        forms = [text_form(a) for a in typing.get_args(tp) if a is not type(None)]
+        none = type(None) in typing.get_args(tp)
+        return ", or ".join(forms + (["none"] if none else []))
+    if origin in (tuple, list):
+        inner = typing.get_args(tp)[0]
+        return f"{_PLURALS.get(inner, type_name(inner))} separated by commas"
+    return _TEXT_FORMS.get(tp, type_name(tp))
+
+
 def _check(name: str, value: Any, tp: Any) -> Any:
     """Return ``value`` if it has type ``tp`` (ints accepted for floats), else raise."""
     origin = typing.get_origin(tp)
@@ -194,7 +214,7 @@ def _parse_scalar(name: str, text: str, tp: Any) -> Any:
         for v in typing.get_args(tp):
             if str(v) == text or (v is None and text.lower() in _NONE_WORDS):
                 return v
-        raise InvalidOptions(f"option {name!r} must be {type_name(tp)}, got {text!r}")
+        raise InvalidOptions(f"option {name!r} must be {text_form(tp)}, got {text!r}")
     if origin in (typing.Union, types.UnionType):
         args = typing.get_args(tp)
         for arg in args:
@@ -206,7 +226,7 @@ def _parse_scalar(name: str, text: str, tp: Any) -> Any:
                 continue
         if type(None) in args and text.lower() in (*_NONE_WORDS, "off", ""):
             return None
-        raise InvalidOptions(f"option {name!r} must be {type_name(tp)}, got {text!r}")
+        raise InvalidOptions(f"option {name!r} must be {text_form(tp)}, got {text!r}")
     if origin is tuple:
         inner = typing.get_args(tp)[0]
         parts = [p for p in text.split(",") if p.strip()]
