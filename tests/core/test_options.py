@@ -102,7 +102,7 @@ def test_parse_text_tries_real_values_before_none():
         ("flag", "KEY=VALUE"),
         ("nope=1", "unknown option 'nope'"),
         ("flag=maybe", "true or false"),
-        ("limit=lots", "int or None"),
+        ("limit=lots", "an integer, or none"),
         ("ratio=x", "must be a number"),
         ("mode=medium", "one of"),
     ],
