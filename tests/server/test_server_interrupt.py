@@ -64,3 +64,74 @@ def test_a_port_in_use_is_one_line_before_anything_starts(tmp_path) -> None:
             assert proc.returncode == 2, proc.stderr
             assert proc.stderr == f"error: kibitz serve: cannot listen on {host}:{port}: {reason}\n"
             assert not db.exists()
+
+
+@pytest.mark.skipif(not HAS_PROC, reason="reads /proc")
+def test_a_server_told_to_stop_stops_its_busy_workers_too(tmp_path) -> None:
+    """SIGTERM to the server alone (as a service manager sends it) while an analysis keeps a
+    worker busy for minutes: the workers end with the server, not after their jobs."""
+    server = Server(tmp_path / "kibitz.db")
+    cmd = [sys.executable, "-m", "kibitz", "serve", "--port", str(server.port),
+           "--db", server.db, "--workers", "1", "--create-limit", "off"]  # fmt: skip
+    proc = subprocess.Popen(cmd, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        for _ in range(600):
+            try:
+                if httpx.get(server.url + "/api/games", timeout=2).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        made = httpx.post(server.url + "/api/tables", json={
+            "game": "cardmate", "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
+        tokens = made["tokens"]
+        for ply in range(60):  # a long game to judge, then resigned
+            view = httpx.get(f"{server.url}/api/tables/{made['id']}/view",
+                             params={"token": tokens[str(ply % 2)]}).json()
+            if view["outcome"]:
+                break
+            httpx.post(f"{server.url}/api/tables/{made['id']}/actions", json={
+                "token": tokens[str(ply % 2)], "id": view["legal"][0]["id"], "ply": ply})
+        httpx.post(f"{server.url}/api/tables/{made['id']}/actions",
+                   json={"token": tokens["0"], "type": "concede"})
+        with httpx.stream("GET", f"{server.url}/api/tables/{made['id']}/analysis/stream",
+                          timeout=60) as stream:
+            lines = stream.iter_lines()
+            assert '"start"' in next(lines)  # the analysis worker is at work
+            next(lines)
+        workers = descendants(proc.pid)
+        proc.send_signal(signal.SIGTERM)
+        _, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    assert "Traceback" not in err, err
+    assert not still_running(workers, grace=10.0)
+
+
+def test_a_second_server_on_the_same_database_is_refused_in_one_line(tmp_path) -> None:
+    first = Server(tmp_path / "kibitz.db")
+    first.start()
+    port = Server(tmp_path / "unused.db").port  # a free one
+    try:
+        second = subprocess.run(
+            [sys.executable, "-m", "kibitz", "serve", "--port", str(port), "--db", first.db],
+            capture_output=True, text=True, timeout=120,
+        )
+    finally:
+        first.stop()
+    assert second.returncode == 2, second.stderr
+    assert second.stderr == (
+        f"error: kibitz serve: another kibitz serve is using the database {first.db}; one "
+        "server a database (each keeps its tables in memory): stop it, or give this one "
+        "another --db\n")
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (("--computer-delay", "-5"), "'--computer-delay': Input should be greater than or equal to 0"),
+    (("--computer-delay", "inf"), "'--computer-delay': Input should be less than or equal to 60"),
+    (("--workers", "0"), "'--workers': Input should be greater than or equal to 1"),
+])  # fmt: skip
+def test_bad_serve_values_are_one_line(args, said) -> None:
+    proc = subprocess.run([sys.executable, "-m", "kibitz", "serve", *args],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2 and len(proc.stderr.splitlines()) == 1 and said in proc.stderr

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib.util
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from alembic import command
@@ -12,10 +13,16 @@ from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from fastapi.testclient import TestClient
 from helpers import HUMAN, new_table
-from sqlalchemy import inspect, text
+from sqlalchemy import create_engine, inspect, text
 from sqlalchemy.exc import IntegrityError
 
-from kibitz.server.database import DatabaseError, alembic_config, engine_url, open_engine
+from kibitz.server.database import (
+    DatabaseError,
+    alembic_config,
+    engine_url,
+    open_engine,
+    shown,
+)
 from kibitz.server.schema import Base, SeatRow
 from kibitz.server.store import Store
 
@@ -134,3 +141,34 @@ def test_postgresql_without_its_driver_is_one_clear_line(
     assert "\n" not in message and "pip install 'kibitz[postgres]'" in message
     monkeypatch.undo()
     assert engine_url("postgresql://k@h/db").startswith("postgresql+psycopg://")
+
+
+def test_one_server_a_database_the_second_refused_until_the_first_lets_go(db_url: str) -> None:
+    first = Store(db_url)
+    with pytest.raises(DatabaseError, match="another kibitz serve is using the database"):
+        Store(db_url)
+    first.close()
+    Store(db_url).close()  # free again once the first let it go
+
+
+def test_a_database_that_cannot_be_written_is_refused_at_the_start(tmp_path: Path) -> None:
+    path = tmp_path / "k.db"
+    Store(f"sqlite:///{path}").close()
+    read_only = f"sqlite:///file:{path}?mode=ro&uri=true"  # as a file this user cannot write
+    with pytest.raises(DatabaseError, match=r"cannot use the database .*: attempt to write a "
+                       "readonly database"):
+        Store(read_only)
+    Store(f"sqlite:///file:{path}?uri=true").close()  # written by its URI name: it opens
+
+
+def test_a_file_that_is_not_a_database_is_said_in_one_line(tmp_path: Path) -> None:
+    path = tmp_path / "notes.db"
+    path.write_text("these are not tables\n" * 200)
+    with pytest.raises(DatabaseError) as refused:
+        Store(f"sqlite:///{path}")
+    assert str(refused.value) == f"cannot use the database sqlite:///{path}: file is not a database"
+
+
+def test_the_shown_url_hides_the_password() -> None:
+    assert shown(create_engine("postgresql://kib:S3cret@db.example/k")) == (
+        "postgresql://kib:***@db.example/k")

@@ -43,12 +43,13 @@ def serve(
     port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8000,
     db: Annotated[
         str | None,
-        typer.Option(help="Database URL, e.g. sqlite:///path/k.db or postgresql://..."),
+        typer.Option(help="Database URL, e.g. sqlite:///path/k.db or postgresql://... (default: "
+                     "kibitz.db in the user's data folder). One server a database."),
     ] = None,
-    workers: Annotated[int | None, typer.Option(help="Computer-player worker processes.")] = None,
-    computer_delay: Annotated[
-        float, typer.Option(help="Seconds a computer waits before it moves (to be seen).")
-    ] = 0.4,
+    workers: Annotated[int | None, typer.Option(
+        min=1, help="Computer-player worker processes (default: the machine's cores).")] = None,
+    computer_delay: Annotated[float, typer.Option(
+        min=0, max=60, help="Seconds a computer waits before it moves (to be seen).")] = 0.4,
     create_limit: Annotated[str, typer.Option(
         help="Tables one address may create, e.g. '20/minute;200/day' ('off': no limit).")
     ] = "20/minute;200/day",
@@ -78,6 +79,8 @@ def serve(
                          computer_delay=computer_delay, limits=limits)
     except (KibitzError, ValueError) as exc:
         fail(f"kibitz serve: {exc}")
-    typer.echo(f"kibitz: http://{host}:{port}/  (database {web.state.hub.store.url})", err=True)
+    shown_host = f"[{host}]" if ":" in host else host  # an IPv6 address, as URLs write it
+    typer.echo(f"kibitz: http://{shown_host}:{port}/  (database {web.state.hub.store.url})",
+               err=True)
     uvicorn.run(web, host=host, port=port, log_level="warning", ws_max_size=limits.max_frame,
                 h11_max_incomplete_event_size=64 * 1024)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import signal
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -71,6 +71,18 @@ def ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+def stop_now(pool: Executor) -> None:
+    """Let a pool go without waiting: its queued jobs dropped and, for processes, its
+    workers stopped at once, mid-job (a worker busy for minutes, an analysis or the start's
+    compiling, would outlive a server that is told to stop)."""
+    workers = []
+    if isinstance(pool, ProcessPoolExecutor):  # no public way before Python 3.14
+        workers = list((pool._processes or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in workers:
+        process.terminate()
+
+
 @contextmanager
 def _processes(workers: int) -> Iterator[ProcessPoolExecutor]:
     """A pool of ``workers`` processes. Leaving it by an error, Ctrl-C or a caller that
@@ -80,8 +92,7 @@ def _processes(workers: int) -> Iterator[ProcessPoolExecutor]:
     try:
         yield pool
     except BaseException:
-        for process in list(pool._processes.values()):  # no public way before Python 3.14
-            process.terminate()
+        stop_now(pool)
         raise
     finally:
         pool.shutdown(wait=True, cancel_futures=True)

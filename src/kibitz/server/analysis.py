@@ -47,6 +47,7 @@ from kibitz.ai.analysis import (
 )
 from kibitz.core.errors import KibitzError
 from kibitz.core.record import replay
+from kibitz.lab.pool import stop_now
 from kibitz.server.hub import Busy, Hub, NotFound
 from kibitz.server.limits import BadInput
 from kibitz.server.store import Store
@@ -240,8 +241,8 @@ class Analyses:
         """Analyses asked for while the workers were busy, first asked first."""
 
     def close(self) -> None:
-        """Stop the analysis workers (at the server's shutdown)."""
-        self.pool.shutdown(wait=False, cancel_futures=True)
+        """Stop the analysis workers at once (at the server's shutdown)."""
+        stop_now(self.pool)
         if self.manager is not None:
             self.manager.shutdown()
 

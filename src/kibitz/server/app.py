@@ -24,6 +24,7 @@ from kibitz.core.errors import InvalidOptions, InvalidRecord, KibitzError
 from kibitz.core.options import options_schema, options_to_json
 from kibitz.core.record import parse_record_text, replay
 from kibitz.core.registry import game_classes, load
+from kibitz.lab.pool import stop_now
 from kibitz.server import analysis, pages, responses
 from kibitz.server.guard import Guard
 from kibitz.server.hub import Forbidden, Hub, NotFound
@@ -225,7 +226,7 @@ def create_app(
         await hub.startup()
         yield
         await hub.shutdown()
-        hub.pool.shutdown(wait=False, cancel_futures=True)
+        stop_now(hub.pool)
         analyses.close()
         store.close()
 

@@ -10,15 +10,17 @@ revision and upgraded.
 from __future__ import annotations
 
 import importlib.util
-from typing import Any
+import zlib
+from pathlib import Path
+from typing import IO, Any
 
 from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import create_engine, event, inspect
-from sqlalchemy.engine import Engine, make_url
-from sqlalchemy.exc import ArgumentError, NoSuchModuleError, OperationalError
+from sqlalchemy import create_engine, event, inspect, text
+from sqlalchemy.engine import Connection, Engine, make_url
+from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError
 
 from kibitz.core.errors import KibitzError
 
@@ -73,16 +75,74 @@ def alembic_config() -> Config:
     return config
 
 
+def shown(engine: Engine) -> str:
+    """The engine's URL as it may be shown (its password hidden)."""
+    return engine.url.render_as_string(hide_password=True)
+
+
 def migrate(engine: Engine) -> None:
-    """Bring the database's schema to the newest revision (nothing to do when it is);
-    DatabaseError in one line if the database cannot be reached."""
+    """Bring the database's schema to the newest revision (nothing to do when it is) and
+    make sure it can be written; DatabaseError in one line if the database cannot be
+    reached, is not a database, or is read-only (a server that cannot save must not start)."""
     try:
         _migrate(engine)
-    except OperationalError as exc:
+        with engine.begin() as conn:  # a write that changes nothing
+            conn.execute(text("UPDATE alembic_version SET version_num = version_num"))
+    except DBAPIError as exc:
         reason = str(exc.orig or exc).strip().splitlines()[0]
-        raise DatabaseError(
-            f"cannot open the database {engine.url.render_as_string()}: {reason}"
-        ) from None
+        raise DatabaseError(f"cannot use the database {shown(engine)}: {reason}") from None
+
+
+class Lease:
+    """This server's hold on its database: one ``kibitz serve`` a database, since each keeps
+    its tables in memory (a second would split them). PostgreSQL: a session advisory lock;
+    SQLite: a lock on a file beside the database; both go when the process does."""
+
+    KEY = zlib.crc32(b"kibitz serve")
+    """The advisory lock's number."""
+
+    def __init__(self, engine: Engine) -> None:
+        self._conn: Connection | None = None
+        self._file: IO[bytes] | None = None
+        taken = True
+        if engine.dialect.name == "postgresql":
+            self._conn = engine.connect()
+            taken = bool(self._conn.execute(
+                text("SELECT pg_try_advisory_lock(:key)"), {"key": self.KEY}).scalar())
+            self._conn.commit()
+        elif engine.url.database not in (None, "", ":memory:"):
+            name = engine.url.database.removeprefix("file:").split("?")[0]  # a URI filename
+            taken = self._lock_file(Path(name).with_suffix(".lock"))
+        if not taken:
+            self.release()
+            raise DatabaseError(
+                f"another kibitz serve is using the database {shown(engine)}; one server a "
+                "database (each keeps its tables in memory): stop it, or give this one "
+                "another --db"
+            )
+
+    def _lock_file(self, path: Path) -> bool:
+        """Take the lock on ``path`` (False: another process holds it); where the system
+        has no such locks (Windows), nothing is held."""
+        try:
+            import fcntl
+        except ImportError:
+            return True
+        self._file = path.open("ab")
+        try:
+            fcntl.flock(self._file, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return False
+        return True
+
+    def release(self) -> None:
+        """Let the database go (when the server stops)."""
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
+        if self._file is not None:
+            self._file.close()
+            self._file = None
 
 
 def _migrate(engine: Engine) -> None:

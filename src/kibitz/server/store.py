@@ -22,7 +22,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from kibitz.core.registry import game_class
 from kibitz.core.stats import Entry, Statistics
 from kibitz.server.chat import Line
-from kibitz.server.database import migrate, open_engine
+from kibitz.server.database import DatabaseError, Lease, migrate, open_engine, shown
 from kibitz.server.schema import (
     ActionRow,
     AnalysisRow,
@@ -90,8 +90,14 @@ class Progress:
 
 
 def sqlite_url(path: Path) -> str:
-    """The SQLAlchemy URL of a SQLite file (its folder is created)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+    """The SQLAlchemy URL of a SQLite file (its folder is created; DatabaseError where it
+    cannot be)."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise DatabaseError(
+            f"cannot make the database's folder {path.parent}: {exc.strerror or exc}"
+        ) from None
     return f"sqlite:///{path}"
 
 
@@ -102,13 +108,18 @@ class Store:
     """How many of a player's latest games of each game the statistics list by default."""
 
     def __init__(self, url: str) -> None:
-        self.url = url
+        """The database at ``url``, its schema brought up to date and held as this server's
+        alone (``Lease``)."""
         self.engine = open_engine(url)
+        self.url = shown(self.engine)
+        """The database's URL as it may be shown (no password)."""
         migrate(self.engine)
+        self.lease = Lease(self.engine)
         self.session = sessionmaker(self.engine, expire_on_commit=False)
 
     def close(self) -> None:
-        """Release the connection pool."""
+        """Let the database go: the server's hold on it and the connection pool."""
+        self.lease.release()
         self.engine.dispose()
 
     # -- tables ----------------------------------------------------------------------------
