@@ -4,6 +4,7 @@ in one line before it starts anything."""
 
 from __future__ import annotations
 
+import logging
 import os
 import signal
 import socket
@@ -14,6 +15,7 @@ import time
 import httpx
 import pytest
 
+from kibitz.cli.serve import HideSecrets, log_config
 from processes import HAS_PROC, descendants, still_running
 from serving import Server
 
@@ -130,8 +132,24 @@ def test_a_second_server_on_the_same_database_is_refused_in_one_line(tmp_path) -
     (("--computer-delay", "-5"), "'--computer-delay': Input should be greater than or equal to 0"),
     (("--computer-delay", "inf"), "'--computer-delay': Input should be less than or equal to 60"),
     (("--workers", "0"), "'--workers': Input should be greater than or equal to 1"),
+    (("--log-level", "loud"), "--log-level must be one of warning, info, debug, got 'loud'"),
 ])  # fmt: skip
 def test_bad_serve_values_are_one_line(args, said) -> None:
     proc = subprocess.run([sys.executable, "-m", "kibitz", "serve", *args],
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2 and len(proc.stderr.splitlines()) == 1 and said in proc.stderr
+
+
+def test_the_requests_log_has_the_time_and_no_tokens_or_invite_codes() -> None:
+    config = log_config()
+    assert all(f["fmt"].startswith("%(asctime)s ") for f in config["formatters"].values())
+    record = logging.LogRecord(
+        "uvicorn.access", logging.INFO, __file__, 1, '%s - "%s %s HTTP/%s" %d',
+        ("127.0.0.1:5", "GET", "/api/tables/t/view?token=s3cr3t&x=1", "1.1", 200), None)
+    assert HideSecrets().filter(record)
+    assert record.getMessage() == (
+        '127.0.0.1:5 - "GET /api/tables/t/view?token=***&x=1 HTTP/1.1" 200')
+    join = logging.LogRecord("uvicorn.access", logging.INFO, __file__, 1, "%s",
+                             ("/join/t?invite=abc",), None)
+    HideSecrets().filter(join)
+    assert join.getMessage() == "/join/t?invite=***"

@@ -14,7 +14,7 @@ from alembic.runtime.migration import MigrationContext
 from fastapi.testclient import TestClient
 from helpers import HUMAN, new_table
 from sqlalchemy import create_engine, inspect, text
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError
 
 from kibitz.server.database import (
     DatabaseError,
@@ -172,3 +172,19 @@ def test_a_file_that_is_not_a_database_is_said_in_one_line(tmp_path: Path) -> No
 def test_the_shown_url_hides_the_password() -> None:
     assert shown(create_engine("postgresql://kib:S3cret@db.example/k")) == (
         "postgresql://kib:***@db.example/k")
+
+
+def test_a_database_gone_away_is_a_503_to_try_again_not_a_crash(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = client.app.state.hub.store
+
+    def away(limit: int) -> None:
+        raise OperationalError("SELECT ...", {"invite": "secret"}, Exception("connection refused"))
+
+    monkeypatch.setattr(store, "list_tables", away)
+    reply = client.get("/api/tables")
+    assert reply.status_code == 503
+    assert reply.json() == {"error": "the database cannot be reached; try again in a moment"}
+    monkeypatch.undo()
+    assert client.get("/api/tables").status_code == 200  # back as soon as it is

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import copy
+import logging
+import re
 import socket
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -23,6 +26,35 @@ def default_db_url() -> str:
 def rate(text: str) -> str | None:
     """A rate limit from the command line: ``off`` (or ``none``) means no limit."""
     return None if text.strip().lower() in ("off", "none", "0", "") else text
+
+
+LOG_LEVELS = ("warning", "info", "debug")
+SECRETS = re.compile(r"\b(token|invite)=[^&\s]+")
+"""What an address may carry that the log must not: a seat's token, a table's invite code."""
+
+
+class HideSecrets(logging.Filter):
+    """Write seat tokens and invite codes in the requests' log as ``***``."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.args, tuple):
+            record.args = tuple(SECRETS.sub(r"\1=***", a) if isinstance(a, str) else a
+                                for a in record.args)
+        return True
+
+
+def log_config() -> dict[str, Any]:
+    """uvicorn's logging, each line headed by its time, the requests' without secrets,
+    kibitz's own lines through it."""
+    from uvicorn.config import LOGGING_CONFIG
+
+    config = copy.deepcopy(LOGGING_CONFIG)
+    for formatter in config["formatters"].values():
+        formatter["fmt"] = "%(asctime)s " + formatter["fmt"]
+    config["filters"] = {"secrets": {"()": HideSecrets}}
+    config["handlers"]["access"]["filters"] = ["secrets"]
+    config["loggers"]["kibitz"] = {"handlers": ["default"], "level": "INFO", "propagate": False}
+    return config
 
 
 def listenable(host: str, port: int) -> None:
@@ -61,6 +93,13 @@ def serve(
         min=0.01, help="Minutes unused before a table is put away (stays stored).")] = 15.0,
     max_watchers: Annotated[int, typer.Option(
         min=1, help="Spectators one table may have.")] = 200,
+    log_level: Annotated[str, typer.Option(
+        help="What the log says: 'warning' (problems), 'info' (each request too), 'debug'.")
+    ] = "warning",
+    forwarded_allow_ips: Annotated[str, typer.Option(
+        help="Reverse proxies whose X-Forwarded-For/-Proto are trusted: addresses separated "
+             "by commas, or '*' (the rate limits count the address they give).")
+    ] = "127.0.0.1",
 ) -> None:
     """Run the web app: the lobby is at http://HOST:PORT/ ."""
     import uvicorn
@@ -69,6 +108,8 @@ def serve(
     from kibitz.server.app import create_app
     from kibitz.server.limits import Limits
 
+    if log_level not in LOG_LEVELS:
+        fail(f"--log-level must be one of {', '.join(LOG_LEVELS)}, got {log_level!r}")
     listenable(host, port)
     limits = Limits(
         create_rate=rate(create_limit), join_rate=rate(join_limit), max_tables=max_tables,
@@ -82,5 +123,6 @@ def serve(
     shown_host = f"[{host}]" if ":" in host else host  # an IPv6 address, as URLs write it
     typer.echo(f"kibitz: http://{shown_host}:{port}/  (database {web.state.hub.store.url})",
                err=True)
-    uvicorn.run(web, host=host, port=port, log_level="warning", ws_max_size=limits.max_frame,
-                h11_max_incomplete_event_size=64 * 1024)
+    uvicorn.run(web, host=host, port=port, log_level=log_level, log_config=log_config(),
+                access_log=log_level != "warning", forwarded_allow_ips=forwarded_allow_ips,
+                ws_max_size=limits.max_frame, h11_max_incomplete_event_size=64 * 1024)

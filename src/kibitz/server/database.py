@@ -51,11 +51,13 @@ def engine_url(url: str) -> str:
 def open_engine(url: str) -> Engine:
     """An engine on ``url``: SQLite enforces foreign keys and writes ahead (WAL)."""
     try:
-        if url.startswith("sqlite"):
-            engine = create_engine(url, connect_args={"check_same_thread": False})
+        if url.startswith("sqlite"):  # errors never quote values (invite codes, seeds)
+            engine = create_engine(url, connect_args={"check_same_thread": False},
+                                   hide_parameters=True)
             event.listen(engine, "connect", _sqlite_settings)
             return engine
-        return create_engine(engine_url(url), pool_pre_ping=True, pool_size=5)
+        return create_engine(engine_url(url), pool_pre_ping=True, pool_size=5,
+                             hide_parameters=True)
     except (NoSuchModuleError, ModuleNotFoundError) as exc:
         raise DatabaseError(f"no driver for {make_url(url).drivername}: {exc}") from None
 

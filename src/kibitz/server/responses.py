@@ -10,6 +10,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from slowapi.errors import RateLimitExceeded
+from sqlalchemy.exc import OperationalError
 from starlette.exceptions import HTTPException
 
 from kibitz.core.errors import KibitzError, UnknownGame
@@ -119,6 +120,12 @@ def install(app: FastAPI) -> None:
                 return page_error(404, f"There is no page at {path} on this server.")
             message = f"{words}: {path}"
         return error_reply(request, exc.status_code, message)
+
+    @app.exception_handler(OperationalError)
+    async def database_away(request: Request, exc: OperationalError) -> Response:
+        log.error("the database failed on %s %s: %s", request.method, request.url.path,
+                  str(exc.orig or exc).strip().splitlines()[0])
+        return error_reply(request, 503, "the database cannot be reached; try again in a moment")
 
     @app.exception_handler(Exception)
     async def crash(request: Request, exc: Exception) -> Response:
