@@ -188,3 +188,14 @@ def test_a_database_gone_away_is_a_503_to_try_again_not_a_crash(
     assert reply.json() == {"error": "the database cannot be reached; try again in a moment"}
     monkeypatch.undo()
     assert client.get("/api/tables").status_code == 200  # back as soon as it is
+
+
+def test_a_database_of_another_program_is_left_alone(tmp_path: Path) -> None:
+    path = tmp_path / "other.db"
+    engine = create_engine(f"sqlite:///{path}")
+    with engine.begin() as conn:
+        conn.execute(text("CREATE TABLE invoices (id INTEGER PRIMARY KEY)"))
+    engine.dispose()
+    with pytest.raises(DatabaseError, match=r"holds another program's tables \(invoices\.\.\.\)"):
+        Store(f"sqlite:///{path}")
+    assert inspect(create_engine(f"sqlite:///{path}")).get_table_names() == ["invoices"]

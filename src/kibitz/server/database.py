@@ -153,15 +153,20 @@ def _migrate(engine: Engine) -> None:
     sqlite = engine.dialect.name == "sqlite"
     with engine.connect() as conn:
         current = MigrationContext.configure(conn).get_current_revision()
+        names = inspect(conn).get_table_names()
         conn.rollback()
         if current == head:
             return
+        if names and "alembic_version" not in names and "tables" not in names:
+            raise DatabaseError(
+                f"the database {shown(engine)} holds another program's tables "
+                f"({', '.join(sorted(names)[:3])}...); give kibitz a database of its own"
+            )
         if sqlite:  # a migration may rebuild a table that others refer to (batch mode)
             conn.exec_driver_sql("PRAGMA foreign_keys=OFF")
             conn.commit()
         with conn.begin():
             config.attributes["connection"] = conn
-            names = inspect(conn).get_table_names()
             if "tables" in names and "alembic_version" not in names:
                 command.stamp(config, FIRST_REVISION)
             command.upgrade(config, "head")
