@@ -124,6 +124,8 @@ def test_a_draw_offered_declined_lapsing_withdrawn_and_agreed(browser: Browser, 
     red_tab = join_by_invite(browser, blue.locator("#invite-link").input_value(), 1)
     red = red_tab.page
     spectator = watch(browser, server.url, table)
+    expect(blue.locator("#watchers")).to_have_text("1 person watches this table.")
+    expect(spectator.page.locator("#watchers")).to_have_count(0)  # not told of itself
     no_offer(blue, red)
     expect(red.locator("#take-back")).to_have_count(0)  # no take-back between people
     expect(spectator.page.locator("#offer-draw")).to_have_count(0)

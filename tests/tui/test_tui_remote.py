@@ -343,6 +343,16 @@ async def test_the_seat_of_a_friend_away_is_offered_to_the_computer_after_a_whil
             await until(pilot, lambda: not driver.seats_to_give())  # Bo is back
 
 
+async def test_the_players_see_how_many_watch(server: Any, tmp_path: Path):
+    made = new_table(server, "smess", [ANN, OPEN])
+    async with playing(server, made, tmp_path) as (_, app, pilot):
+        assert "watching" not in text_of(app, "#seats")
+        with connect(f"ws://127.0.0.1:{server.port}/ws/tables/{made['id']}") as watcher:
+            watcher.recv()
+            await until(pilot, lambda: "1 watching" in text_of(app, "#seats"))
+        await until(pilot, lambda: "watching" not in text_of(app, "#seats"))
+
+
 async def test_a_computer_takes_the_open_seat_chosen_or_all_of_them(server: Any, tmp_path: Path):
     made = new_table(server, "rook", [ANN, OPEN, OPEN, OPEN])
     async with playing(server, made, tmp_path, (120, 40), to_move=False) as (driver, _, pilot):

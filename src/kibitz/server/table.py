@@ -235,6 +235,7 @@ class LiveTable:
             "private": self.stored.private,
             "text_record": self.game.text_record,
             "rematch": self.rematch,
+            "watchers": sum(outbox.seat is None for outbox in self.connections.values()),
         }
         if description:
             out["description"] = self.description

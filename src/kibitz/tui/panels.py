@@ -15,13 +15,15 @@ from kibitz.tui.views.base import MUTED, Frame
 
 
 def seats_text(driver: PlayDriver, frame: Frame) -> Text:
-    """Each seat with who plays it, in the seat's colour."""
+    """Each seat with who plays it, in the seat's colour; how many others watch, if any."""
     out = Text()
     for seat in range(driver.game.num_players):
         if seat:
             out.append(" · " if driver.game.num_players < 3 else "\n")
         out.append("■ ", Style(color=frame.seat_ink(seat)))
         out.append(driver.seat_label(seat), Style(bold=seat == driver.viewer))
+    if (watching := driver.watchers()) > 0:
+        out.append(f"\n{watching} watching", Style(color=MUTED))
     return out
 
 

@@ -307,6 +307,10 @@ class RemoteDriver:
         return [i for i, s in enumerate(self.table["seats"]) if s["kind"] == "open"
                 or (s["kind"] == "human" and not s["connected"] and i != self.seat)]
 
+    def watchers(self) -> int:
+        """How many others watch the table (this terminal, watching, not counted)."""
+        return int(self.table["watchers"]) - (1 if self.seat is None else 0)
+
     def seat_computer(self, seat: int) -> None:
         """Give a seat to the server's computer (the game's default level)."""
         self._send({"type": "seat_computer", "seat": seat})

@@ -157,6 +157,8 @@ function players(msg) {
     return line;
   });
   const out = [el("ul", { className: "plain" }, ...rows)];
+  const watching = msg.table.watchers - (msg.seat === null ? 1 : 0);  // the others who watch
+  if (watching > 0) out.push(el("p", { className: "muted", id: "watchers", textContent: `${watching} ${watching === 1 ? "person watches" : "people watch"} this table.` }));
   const scores = (viewing ? viewing.view : msg.view).scores;  // those of the position shown
   if (scores) {
     const label = msg.table.description.score_label;
