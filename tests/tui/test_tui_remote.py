@@ -290,6 +290,7 @@ async def test_a_draw_offered_at_the_other_machine_is_answered_here(server: Any,
             await pilot.press("y")
             await until(pilot, lambda: isinstance(app.screen, GameOverScreen))
         assert app.screen.heading == "Game over: A draw"
+        assert "offers a draw" not in app.message  # the offer's line is gone with it
 
 
 # -- computers at the server ---------------------------------------------------------------

@@ -333,6 +333,7 @@ class PlayApp(App[None]):
             sent, self.sent = self.sent, False
             if sent:
                 self.part("#entry", Input).value = ""
+            if sent or self.driver.is_over():  # a standing draw offer's line is old news
                 self.say("")
             self.after_change()
         elif kind == "update":
