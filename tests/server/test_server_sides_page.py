@@ -130,8 +130,13 @@ def test_a_draw_offered_declined_lapsing_withdrawn_and_agreed(browser: Browser, 
     expect(red.locator("#take-back")).to_have_count(0)  # no take-back between people
     expect(spectator.page.locator("#offer-draw")).to_have_count(0)
 
+    tops = [p.eval_on_selector(".board", "(b) => b.getBoundingClientRect().top")
+            for p in (blue, red)]
     blue.click("#offer-draw")
     expect(red.locator("#draw")).to_contain_text("Blue offers a draw.")
+    expect(blue.locator("#draw")).to_contain_text("You offered a draw")
+    assert [p.eval_on_selector(".board", "(b) => b.getBoundingClientRect().top")
+            for p in (blue, red)] == tops  # the offer moves no board, on a laptop or a phone
     expect(red.locator("#accept-draw")).to_be_visible()
     expect(red.locator("#decline-draw")).to_be_visible()
     expect(red.locator("#offer-draw")).to_have_count(0)
