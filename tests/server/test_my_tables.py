@@ -124,6 +124,54 @@ def test_the_lobby_lists_your_tables_and_forgets_one(browser: Browser, server: S
     tab.close()
 
 
+def test_the_lobby_forgets_seats_that_hold_nothing_now(browser: Browser, server: Server) -> None:
+    tab = open_tab(browser, DESKTOP)
+    page = tab.page
+    page.goto(server.url + "/")
+    expect(page.locator("#game option").first).to_be_attached()
+    duel = httpx.post(f"{server.url}/api/tables",
+                      json={"game": "smess", "seats": [HUMAN, HUMAN]}).json()
+    page.evaluate("""(t) => {
+        localStorage.setItem(`kibitz:token:${t.id}:0`, t.tokens["0"]);
+        localStorage.setItem("kibitz:token:gone-table:0", "nothing");  // no such table now
+        localStorage.setItem("kibitz:invite:gone-table", "/join/gone-table?invite=x");
+    }""", duel)
+    page.reload()
+    expect(page.locator("#mine tbody tr")).to_have_count(1)
+    page.wait_for_function("() => !localStorage.getItem('kibitz:token:gone-table:0')")
+    kept = page.evaluate("Object.keys(localStorage).filter((k) => k.includes('gone-table')"
+                         " || k.startsWith('kibitz:token:'))")
+    assert kept == [f"kibitz:token:{duel['id']}:0"]  # the seat held is kept, the other gone
+    assert tab.errors == []
+    tab.close()
+
+
+def test_the_lobby_forgets_old_finished_tables_out_of_its_list(browser: Browser,
+                                                               server: Server) -> None:
+    tables = []
+    for _ in range(7):  # five finished are listed; the two changed before them go once old
+        made = httpx.post(f"{server.url}/api/tables",
+                          json={"game": "smess", "seats": [HUMAN, HUMAN]}).json()
+        httpx.post(f"{server.url}/api/tables/{made['id']}/actions",
+                   json={"token": made["tokens"]["0"], "type": "concede"})
+        tables.append(made)
+        time.sleep(0.05)  # one after another, by their last change
+    tab = open_tab(browser, DESKTOP)
+    page = tab.page
+    page.add_init_script("{ const now = Date.now; Date.now = () => now() + 31 * 86400e3; }")
+    page.goto(server.url + "/")
+    page.evaluate("""(ts) => { for (const t of ts)
+        localStorage.setItem(`kibitz:token:${t.id}:0`, t.tokens["0"]); }""", tables)
+    page.reload()
+    expect(page.locator("#mine tbody tr")).to_have_count(5)
+    page.wait_for_function("() => Object.keys(localStorage)"
+                           ".filter((k) => k.startsWith('kibitz:token:')).length === 5")
+    kept = page.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('kibitz:token:'))")
+    assert sorted(kept) == sorted(f"kibitz:token:{t['id']}:0" for t in tables[2:])
+    assert tab.errors == []
+    tab.close()
+
+
 def test_a_tables_page_links_the_others_where_it_is_your_turn(browser: Browser,
                                                              server: Server) -> None:
     url = server.url

@@ -250,6 +250,7 @@ async function listTables() {
 // This browser's tables (the seats whose tokens it keeps), private ones too: every one in
 // play, the player's turn first and marked, then the five last finished.
 const FINISHED_SHOWN = 5;
+const KEPT_DAYS = 30;  // a finished table's seat is forgotten once this old and out of the list
 
 async function listMine() {
   const seats = heldSeats();
@@ -257,8 +258,14 @@ async function listMine() {
   try {
     if (seats.length) rows = await api("POST", "/api/my-tables", { seats });
   } catch { return; }  // the list waits for the next round; the lobby goes on
-  const shown = [...rows.filter((t) => t.status === "playing"),
-    ...rows.filter((t) => t.status !== "playing").slice(0, FINISHED_SHOWN)];
+  const finished = rows.filter((t) => t.status !== "playing");
+  const shown = [...rows.filter((t) => t.status === "playing"), ...finished.slice(0, FINISHED_SHOWN)];
+  // Seats kept for ever would pile up: those that hold nothing now (the table gone, the seat
+  // given to the computer) and old finished tables out of the list are forgotten.
+  const known = new Set(rows.map((t) => t.id));
+  const old = Date.now() - KEPT_DAYS * 86400e3;
+  for (const s of seats) if (!known.has(s.table)) forgetTable(s.table);
+  for (const t of finished.slice(FINISHED_SHOWN)) if (Date.parse(t.updated_at) < old) forgetTable(t.id);
   $("mine-box").hidden = !shown.length;
   $("mine").querySelector("tbody").replaceChildren(...shown.map(mineRow));
 }
