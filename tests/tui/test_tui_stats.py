@@ -182,7 +182,8 @@ def test_kibitz_stats_lists_counts_streaks_and_latest_games(book):
 def test_kibitz_stats_refuses_a_broken_file_and_an_unknown_game(book):
     runner = CliRunner()
     assert runner.invoke(cli, ["stats", "--stats", str(book.path)]).output == (
-        "no games counted yet\n")
+        "no games counted yet (games at a server are counted there: "
+        "SERVER/stats?player=NAME)\n")
     book.path.parent.mkdir(parents=True)
     book.path.write_text(json.dumps({"version": 9, "games": {}}), encoding="utf-8")
     broken = runner.invoke(cli, ["stats", "--stats", str(book.path)])

@@ -176,7 +176,8 @@ def stats_cmd(
         ], indent=1))  # fmt: skip
         return
     if not shown:
-        typer.echo("no games counted yet" if game is None else f"no {game} games counted yet")
+        none = "no games counted yet" if game is None else f"no {game} games counted yet"
+        typer.echo(f"{none} (games at a server are counted there: SERVER/stats?player=NAME)")
         return
     for st in shown:
         hints = f", {sb.counted(st.hints, 'hint')}" if st.hints else ""
