@@ -20,19 +20,25 @@ from processes import HAS_PROC, descendants, still_running
 from serving import Server
 
 
+def serve_alone(server: Server, *args: str) -> subprocess.Popen:
+    """``kibitz serve`` on ``server``'s port and database in a session of its own (so that it
+    and its workers alone are signalled), once it answers."""
+    cmd = [sys.executable, "-m", "kibitz", "serve", "--port", str(server.port),
+           "--db", server.db, *args]  # fmt: skip
+    proc = subprocess.Popen(cmd, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    for _ in range(600):
+        try:
+            if httpx.get(server.url + "/api/games", timeout=2).status_code == 200:
+                break
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    return proc
+
+
 @pytest.mark.skipif(not HAS_PROC, reason="reads /proc")
 def test_ctrl_c_stops_the_server_and_its_workers_quietly(tmp_path) -> None:
-    server = Server(tmp_path / "kibitz.db")
-    cmd = [sys.executable, "-m", "kibitz", "serve", "--port", str(server.port),
-           "--db", server.db, "--workers", "2"]  # fmt: skip
-    proc = subprocess.Popen(cmd, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    proc = serve_alone(Server(tmp_path / "kibitz.db"), "--workers", "2")
     try:
-        for _ in range(600):
-            try:
-                if httpx.get(server.url + "/api/games", timeout=2).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                time.sleep(0.1)
         for _ in range(300):  # the computer players' two workers are started
             if len(descendants(proc.pid)) >= 3 or proc.poll() is not None:
                 break
@@ -73,16 +79,8 @@ def test_a_server_told_to_stop_stops_its_busy_workers_too(tmp_path) -> None:
     """SIGTERM to the server alone (as a service manager sends it) while an analysis keeps a
     worker busy for minutes: the workers end with the server, not after their jobs."""
     server = Server(tmp_path / "kibitz.db")
-    cmd = [sys.executable, "-m", "kibitz", "serve", "--port", str(server.port),
-           "--db", server.db, "--workers", "1", "--create-limit", "off"]  # fmt: skip
-    proc = subprocess.Popen(cmd, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    proc = serve_alone(server, "--workers", "1")
     try:
-        for _ in range(600):
-            try:
-                if httpx.get(server.url + "/api/games", timeout=2).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                time.sleep(0.1)
         made = httpx.post(server.url + "/api/tables", json={
             "game": "cardmate", "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
         tokens = made["tokens"]
