@@ -112,3 +112,18 @@ def test_the_last_move_bar_says_a_steal_in_words(browser: Browser, server: Serve
         f"Last: {card} is taken at random from {who}'s hand and discarded.")
     assert tab.errors == []
     tab.close()
+
+
+def test_the_end_is_a_sentence_as_in_the_board_games(browser: Browser, server: Server) -> None:
+    made = httpx.post(f"{server.url}/api/tables", json={
+        "game": "tchess", "seats": [{"kind": "human"}, {"kind": "computer", "level": 1}]}).json()
+    tab = open_tab(browser, DESKTOP)
+    page = tab.page
+    sit(page, server, made, 0)
+    expect(page.locator("#concede")).to_be_enabled()
+    page.once("dialog", lambda d: d.accept())
+    page.click("#concede")
+    expect(page.locator("#status")).to_have_text("Game over. You resigned: Black wins.")
+    expect(page.locator("#over-result")).to_have_text("You resigned: Black wins.")
+    assert tab.errors == []
+    tab.close()

@@ -4,6 +4,7 @@
 // defend, end, pass, take) and `cards`; the rows and strengths come from the game's view.
 import { cardBack, cardButton, cardFigure, pieceCard } from "/static/games/cards.js";
 import { button, el, handName, viewer } from "/static/ui.js";
+import { endSentence } from "/static/games/board.js";
 
 const LAYS = new Set(["attack", "defend"]);
 export const logTitle = "Round log";
@@ -146,6 +147,16 @@ export function render(root, msg, ctx) {
 }
 
 // -- the round log in sentences ----------------------------------------------------------
+// The game's end in a sentence, as the board games say theirs, from the outcome's reason.
+export function overText(msg, ctx) {
+  return endSentence(msg, ctx?.you ?? null, {
+    "King lost on the table": (p) => `${p.loser} lost a round with ${p.loserS} King on the table`,
+    "King stolen": (p) => `${p.winner} stole ${p.loserS} King`,
+    "draw: both decks empty and only Kings in hand": () => "both decks are empty and only Kings are left in hand",
+    "draw: round cap reached": () => "the game reached its round limit",
+  });
+}
+
 export function lastText(msg) {
   const la = msg.view.last_action;
   if (!la) return "No move yet.";
