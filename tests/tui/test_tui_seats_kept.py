@@ -67,6 +67,18 @@ def test_a_seat_taken_by_invite_and_a_rematchs_are_kept(server: Any, monkeypatch
                                                           (rematch.table["id"], 0)]  # swapped
 
 
+def test_the_name_given_last_is_the_one_sat_under_next(server: Any, monkeypatch):
+    names = []
+    for given in (["--name", "Bo"], []):
+        made = httpx.post(f"{server.url}/api/tables",
+                          json={"game": "smess", "seats": [{"kind": "human"}, OPEN]}).json()
+        app, result = run(monkeypatch, "join", server.url + made["invite"], *given)
+        assert result.exit_code == 0, result.output
+        app.driver.close()
+        names.append(httpx.get(f"{server.url}/api/tables/{made['id']}").json()["seats"][1]["name"])
+    assert names == ["Bo", "Bo"]  # not "guest" the second time
+
+
 def test_kibitz_tables_lists_whose_turn_it_is_with_the_way_back(server: Any, monkeypatch):
     app, _ = run(monkeypatch, "host", "smess", "--server", server.url, "--vs", "level:1")
     table, token = app.driver.table["id"], app.driver.token

@@ -30,7 +30,8 @@ def join_cmd(
         "hold) or --watch.", show_default=False,
     )],
     name: Annotated[str | None, typer.Option(
-        help="Your name at the table (the server keeps a named player's statistics).",
+        help="Your name at the table (the server keeps a named player's statistics); kept "
+        "for the next time (default: the name given last).",
     )] = None,
     seat: Annotated[str | None, typer.Option(
         help="The open seat to take by invite, by name or number (default the first open).",
@@ -59,7 +60,7 @@ def join_cmd(
     them."""
     from kibitz.tui.link import parse_link
     from kibitz.tui.remote import sit
-    from kibitz.tui.seatbook import SeatBook, default_seats_path
+    from kibitz.tui.seatbook import SeatBook, default_seats_path, player_name
 
     book = SeatBook(default_seats_path())
     link = parse_link(url, token)
@@ -68,7 +69,7 @@ def join_cmd(
         if token is None:
             fail(f"no seat of table {link.table} is kept here: give its invite link, "
                  "--token TOKEN or --watch (`kibitz tables` lists the seats kept)")
-    sit_and_play(sit(url, token=token, name=name, seat=seat, watch=watch), book)
+    sit_and_play(sit(url, token=token, name=player_name(name), seat=seat, watch=watch), book)
 
 
 def sit_and_play(driver: RemoteDriver, book: SeatBook, greeting: str = "") -> None:
@@ -119,7 +120,8 @@ def host_cmd(
         "link), computer, or level:N; the last repeats (default: friend).",
     )] = None,
     name: Annotated[str | None, typer.Option(
-        help="Your name at the table (the server keeps a named player's statistics).",
+        help="Your name at the table (the server keeps a named player's statistics); kept "
+        "for the next time (default: the name given last).",
     )] = None,
     option: OptionsArg = None,
     seed: Annotated[str | None, typer.Option(
@@ -131,7 +133,7 @@ def host_cmd(
     the screen, in a browser or with `kibitz join`) or played by the server's computer."""
     from kibitz.tui.link import server_base
     from kibitz.tui.remote import host
-    from kibitz.tui.seatbook import SeatBook, default_seats_path
+    from kibitz.tui.seatbook import SeatBook, default_seats_path, player_name
     from kibitz.tui.seats import person_seat
 
     g = make_game(game, option)
@@ -143,6 +145,7 @@ def host_cmd(
     if len(others) > room:
         fail(f"{len(others)} --vs seats for the {room} other seat(s) of {game}")
     others += others[-1:] * (room - len(others))
+    name = player_name(name)
     seats = [{"kind": "human", "name": name} if seat == mine else other_seat(others.pop(0))
              for seat in range(g.num_players)]
     body: dict[str, Any] = {"game": game, "options": options_to_json(g.options), "seats": seats}

@@ -29,6 +29,25 @@ def default_seats_path() -> Path:
     return platformdirs.user_data_path("kibitz") / "seats.json"
 
 
+def player_name(given: str | None) -> str | None:
+    """The name to sit under at a server's table: ``given``, kept for the next time, else
+    the one given last (as a browser keeps its player's name); None where none ever was. A
+    name that cannot be kept is still used."""
+    path = platformdirs.user_data_path("kibitz") / "name.txt"
+    if given is not None:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(given.strip(), encoding="utf-8")
+        except OSError:
+            pass  # the game goes on under the name given; next time it is asked again
+        return given
+    try:
+        kept = path.read_text(encoding="utf-8").strip()
+    except (OSError, UnicodeDecodeError):
+        return None
+    return kept or None
+
+
 @dataclass(frozen=True)
 class HeldSeat:
     """A seat held at a table: the server's address, the table, the seat and its token."""
