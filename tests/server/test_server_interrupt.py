@@ -151,3 +151,9 @@ def test_the_requests_log_has_the_time_and_no_tokens_or_invite_codes() -> None:
                              ("/join/t?invite=abc",), None)
     HideSecrets().filter(join)
     assert join.getMessage() == "/join/t?invite=***"
+    # a WebSocket's request is logged by uvicorn's error logger: every handler hides them
+    assert all(h["filters"] == ["secrets"] for h in config["handlers"].values())
+    ws = logging.LogRecord("uvicorn.error", logging.INFO, __file__, 1,
+                           '%s - "WebSocket %s" [accepted]', ("1.2.3.4:5", "/ws/t?token=k"), None)
+    HideSecrets().filter(ws)
+    assert ws.getMessage() == '1.2.3.4:5 - "WebSocket /ws/t?token=***" [accepted]'

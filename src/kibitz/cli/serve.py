@@ -34,9 +34,11 @@ SECRETS = re.compile(r"\b(token|invite)=[^&\s]+")
 
 
 class HideSecrets(logging.Filter):
-    """Write seat tokens and invite codes in the requests' log as ``***``."""
+    """Write seat tokens and invite codes in the log as ``***``."""
 
     def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.msg, str):
+            record.msg = SECRETS.sub(r"\1=***", record.msg)
         if isinstance(record.args, tuple):
             record.args = tuple(SECRETS.sub(r"\1=***", a) if isinstance(a, str) else a
                                 for a in record.args)
@@ -52,7 +54,8 @@ def log_config() -> dict[str, Any]:
     for formatter in config["formatters"].values():
         formatter["fmt"] = "%(asctime)s " + formatter["fmt"]
     config["filters"] = {"secrets": {"()": HideSecrets}}
-    config["handlers"]["access"]["filters"] = ["secrets"]
+    for handler in config["handlers"].values():  # WebSocket requests are logged as errors'
+        handler["filters"] = ["secrets"]
     config["loggers"]["kibitz"] = {"handlers": ["default"], "level": "INFO", "propagate": False}
     return config
 

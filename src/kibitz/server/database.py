@@ -114,7 +114,7 @@ class Lease:
             self._conn.commit()
         elif engine.url.database not in (None, "", ":memory:"):
             name = engine.url.database.removeprefix("file:").split("?")[0]  # a URI filename
-            taken = self._lock_file(Path(name).with_suffix(".lock"))
+            taken = self._lock_file(Path(name).resolve().with_suffix(".lock"))
         if not taken:
             self.release()
             raise DatabaseError(

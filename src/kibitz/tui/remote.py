@@ -309,7 +309,8 @@ class RemoteDriver:
 
     def watchers(self) -> int:
         """How many others watch the table (this terminal, watching, not counted)."""
-        return int(self.table["watchers"]) - (1 if self.seat is None else 0)
+        watchers = int(self.table.get("watchers", 0))  # a server before 2026-12-05 says none
+        return max(watchers - (1 if self.seat is None else 0), 0)
 
     def seat_computer(self, seat: int) -> None:
         """Give a seat to the server's computer (the game's default level)."""
@@ -583,7 +584,7 @@ class RemoteDriver:
         (a whole turn in one change, or while away): the list is then fetched whole."""
         moves = msg.get("moves")
         if moves is not None:
-            self.log = [LogEntry(i + 1, m["seat"], m["text"], auto=m["auto"])
+            self.log = [LogEntry(i + 1, m["seat"], m["text"], auto=bool(m.get("auto")))
                         for i, m in enumerate(moves)]
             return True
         ply, last = msg["ply"], msg["view"].get("last_action")
