@@ -19,18 +19,21 @@ class Server:
     database URL; no limit on the tables or seats one address takes (every test shares the
     address; the limits are tested in the app itself)."""
 
-    def __init__(self, db: Path | str) -> None:
+    def __init__(self, db: Path | str, *options: str) -> None:
+        """``options``: more of ``kibitz serve``'s (``--away-minutes 0``)."""
         with socket.socket() as s:
             s.bind(("127.0.0.1", 0))
             self.port = s.getsockname()[1]
         self.db = db if isinstance(db, str) else f"sqlite:///{db}"
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen | None = None
+        self.options = options
 
     def start(self) -> None:
         cmd = [sys.executable, "-m", "kibitz", "serve", "--port", str(self.port),
                "--db", self.db, "--computer-delay", "0", "--workers", "2",
-               "--create-limit", "off", "--join-limit", "off"]  # the suite is one address
+               "--create-limit", "off", "--join-limit", "off",  # the suite is one address
+               *self.options]
         self.proc = subprocess.Popen(cmd, env={**os.environ, "PYTHONUNBUFFERED": "1"})
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:

@@ -5,13 +5,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
-import pytest
 from fastapi.testclient import TestClient
 from helpers import COMPUTER, HUMAN, new_table, receive_until
-
-from kibitz.server import hub as hub_module
 
 
 def url(made: dict, seat: int) -> str:
@@ -191,9 +189,7 @@ def test_an_open_seat_is_given_to_a_computer(client: TestClient) -> None:
         assert "spectators cannot act" in error_of(ws, {"type": "seat_computer", "seat": 1})
 
 
-def test_the_seat_of_a_friend_long_gone_may_be_given_to_the_computer(
-    client: TestClient, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_the_seat_of_a_friend_long_gone_may_be_given_to_the_computer(client: TestClient) -> None:
     made = new_table(client, "rook", [HUMAN, HUMAN | {"name": "dan"}, HUMAN, HUMAN])
     with client.websocket_connect(url(made, 1)) as dan:
         dan.receive_json()
@@ -208,10 +204,37 @@ def test_the_seat_of_a_friend_long_gone_may_be_given_to_the_computer(
         assert re.fullmatch(
             r"West \(dan\) left \d+ s ago; their seat may be given to the computer once they "
             r"have been away 2 minutes", error_of(south, {"type": "seat_computer", "seat": 1}))
-        monkeypatch.setattr(hub_module, "LEFT_SECONDS", 0.0)  # as if two minutes went by
+        hub = client.app.state.hub
+        hub.limits = replace(hub.limits, away_seconds=0.0)  # as if two minutes went by
         south.send_json({"type": "seat_computer", "seat": 1})
         taken = receive_until(south, lambda m: m["type"] == "state"
                               and m["table"]["seats"][1]["kind"] == "computer")
         assert taken["table"]["seats"][1]["name"] is None
-    with client.websocket_connect(url(made, 1)) as gone:  # dan's token holds no seat now
-        assert gone.receive_json()["message"] == "this token holds no seat at this table"
+    with client.websocket_connect(url(made, 1)) as gone:  # dan is told why, and may watch
+        assert gone.receive_json()["message"] == (
+            "your seat at this table went to the computer while you were away; you may "
+            "watch the game")
+
+
+def test_the_moves_of_a_friend_who_left_are_not_taken_back(client: TestClient) -> None:
+    made = new_table(client, "smess", [HUMAN, HUMAN | {"name": "bo"}])
+    with client.websocket_connect(url(made, 0)) as ann, \
+            client.websocket_connect(url(made, 1)) as bo:
+        for ws, move, ply in ((ann, "e2-e3", 0), (bo, "e7-e6", 1)):
+            ws.receive_json()
+            ws.send_json({"type": "action", "action": move, "ply": ply})
+        receive_until(ann, lambda m: m["type"] == "state" and m["ply"] == 2)
+    hub = client.app.state.hub
+    hub.limits = replace(hub.limits, away_seconds=0.0)
+    with client.websocket_connect(url(made, 0)) as ann:
+        ann.receive_json()
+        ann.send_json({"type": "seat_computer", "seat": 1})
+        now = receive_until(ann, lambda m: m["type"] == "state"
+                            and m["table"]["seats"][1]["kind"] == "computer")
+        assert now["can_take_back"] is False  # bo's e7-e6 was bo's, and so was ann's e2-e3
+        assert "nothing to take back" in error_of(ann, {"type": "undo"})
+        ann.send_json({"type": "action", "action": "d2-d3", "ply": 2})
+        back = receive_until(ann, lambda m: m["type"] == "state" and m["ply"] == 4)
+        assert back["can_take_back"]  # a move made against the computer is
+        ann.send_json({"type": "undo"})
+        assert receive_until(ann, lambda m: m["type"] == "state" and m["ply"] == 2)["ply"] == 2

@@ -8,6 +8,7 @@ sideways scrolling at phone width and no console error; screenshots go to the mo
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import httpx
@@ -26,6 +27,7 @@ from pagekit import (
     watch,
 )
 from playwright.sync_api import Browser, Page, expect
+from websockets.sync.client import connect
 
 from serving import Server
 
@@ -384,3 +386,36 @@ def test_a_seat_token_in_the_address_seats_the_page_and_leaves_the_address(
     expect(page.locator("#title")).to_contain_text("you are Blue")  # the kept seat stays
     assert all("403" in e for e in tab.errors), tab.errors  # only the refused token's answer
     tab.close()
+
+
+def test_a_friend_whose_seat_went_to_the_computer_is_told_and_watches(
+    browser: Browser, tmp_path: Path
+) -> None:
+    server = Server(tmp_path / "kibitz.db", "--away-minutes", "0")
+    server.start()
+    try:
+        made = httpx.post(f"{server.url}/api/tables", json={
+            "game": "smess", "seats": [{"kind": "human", "name": "Ann"},
+                                       {"kind": "human", "name": "Bo"}]}).json()
+        bo_tab = open_tab(browser, DESKTOP)
+        bo = bo_tab.page
+        bo.goto(f"{server.url}/play/{made['id']}?token={made['tokens']['1']}")
+        expect(bo.locator("#title")).to_contain_text("you are Red")
+        bo.goto("about:blank")  # Bo leaves the table; Ann gives his seat away
+        ann = f"ws://127.0.0.1:{server.port}/ws/tables/{made['id']}?token={made['tokens']['0']}"
+        with connect(ann) as ws:
+            ws.recv()
+            ws.send(json.dumps({"type": "seat_computer", "seat": 1}))
+            while (m := json.loads(ws.recv())).get("type") != "state" or (
+                    m["table"]["seats"][1]["kind"] != "computer"):
+                assert m.get("type") != "error", m
+        bo.goto(f"{server.url}/play/{made['id']}")  # back, with the seat this browser kept
+        expect(bo.locator("#error")).to_have_text(
+            "your seat at this table went to the computer while you were away; you may "
+            "watch the game", timeout=30_000)
+        expect(bo.locator("#title")).to_contain_text("watching")
+        expect(bo.locator("#players")).to_contain_text("Red computer level")
+        assert not [k for k in bo.evaluate("Object.keys(localStorage)") if made["id"] in k]
+        bo_tab.close()
+    finally:
+        server.stop()

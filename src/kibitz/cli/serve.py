@@ -96,6 +96,9 @@ def serve(
         min=0.01, help="Minutes unused before a table is put away (stays stored).")] = 15.0,
     max_watchers: Annotated[int, typer.Option(
         min=1, help="Spectators one table may have.")] = 200,
+    away_minutes: Annotated[float, typer.Option(
+        min=0, help="Minutes a person must be away before the others may give their seat "
+        "to the computer.")] = 2.0,
     log_level: Annotated[str, typer.Option(
         help="What the log says: 'warning' (problems), 'info' (each request too), 'debug'.")
     ] = "warning",
@@ -117,6 +120,7 @@ def serve(
     limits = Limits(
         create_rate=rate(create_limit), join_rate=rate(join_limit), max_tables=max_tables,
         idle_seconds=idle_minutes * 60, max_watchers=max_watchers,
+        away_seconds=away_minutes * 60,
     )
     try:
         web = create_app(db or default_db_url(), workers=workers,

@@ -79,6 +79,8 @@ class Session:
         """The seat that gave the game up (conceded or resigned), if one did."""
         self.agreed_draw = False
         """Whether the sides agreed a draw."""
+        self.kept = 0
+        """How many of the first steps take-back leaves alone (``keep_played``)."""
         self._plan: tuple[int, ...] = ()
         """The history a proven winning line leads to, from the start (empty: none)."""
         self.start_actions = tuple(self._automatic()) if opening else ()
@@ -232,7 +234,7 @@ class Session:
         computers' replies to it), as one step; a finished game comes back into play."""
         self._check_take_back()
         undone: list[Step] = []
-        while self.steps:
+        while len(self.steps) > self.kept:
             undone.append(self._undo_step())
             if self.state.current_player in people:
                 self.undos += 1
@@ -241,12 +243,17 @@ class Session:
             self._redo_step()
         raise IllegalAction("nothing to take back: you have not moved yet")
 
+    def keep_played(self) -> None:
+        """Take-back no longer reaches the moves played so far (a person's seat went to a
+        computer: the moves made there were theirs, not the others' to take back)."""
+        self.kept = len(self.steps)
+
     def can_take_back(self, people: Collection[int]) -> bool:
         """Whether ``take_back(people)`` has a move of ``people`` to take back now."""
         if not self.features.take_back or self.is_declared():
             return False
         state, undone, found = self.state, [], False
-        for step in reversed(self.steps):
+        for step in reversed(self.steps[self.kept:]):
             undone += [state.undo() for _ in step.actions]
             if state.current_player in people:
                 found = True
@@ -273,6 +280,7 @@ class Session:
         while len(self.state.history) > self.start_ply:
             self.state.undo()
         self.steps.clear()
+        self.kept = 0
         self.redo_steps.clear()
         self.conceded_by = None
         self.agreed_draw = False
@@ -413,6 +421,7 @@ class Session:
             "hints": self.hints, "undos": self.undos, "played": self.played,
             "conceded_by": self.conceded_by,
             "agreed_draw": self.agreed_draw, "autoplay": self.autoplay, "plan": list(self._plan),
+            "kept": self.kept,
         }  # fmt: skip
 
     @classmethod
@@ -459,6 +468,7 @@ class Session:
         session.played = bool(saved.get("played", bool(steps or redo or session.steps)))
         session.conceded_by = saved.get("conceded_by")
         session.agreed_draw = bool(saved.get("agreed_draw"))
+        session.kept = min(int(saved.get("kept", 0)), len(session.steps))
         session.autoplay = bool(saved.get("autoplay"))
         session._plan = tuple(int(a) for a in saved.get("plan", ()))
         if state.current_player == CHANCE:  # a record that stops before a chance outcome

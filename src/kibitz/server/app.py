@@ -204,6 +204,15 @@ def rate_limit(limiter: Limiter, rate: str | None) -> Callable[[Any], Any]:
     return limiter.limit(rate)
 
 
+def seat_of(table: LiveTable, token: str | None) -> int | None:
+    """The seat ``token`` holds at ``table`` (None without one: watching); Forbidden,
+    saying why, for a token that holds no seat here."""
+    seat = table.seat_for_token(token)
+    if token and seat is None:
+        raise Forbidden(table.refused_token(token))
+    return seat
+
+
 def create_app(
     db_url: str,
     pool: str = "process",
@@ -298,9 +307,7 @@ def create_app(
     @app.get("/api/tables/{table_id}/view", summary="The current view of a seat (or spectator)")
     async def view(table_id: str, token: str | None = None) -> dict[str, Any]:
         table = hub.get(table_id)
-        seat = table.seat_for_token(token)
-        if token and seat is None:
-            raise Forbidden("this token holds no seat at this table")
+        seat = seat_of(table, token)
         return table.view(seat)
 
     @app.get("/api/tables/{table_id}/log", summary="Every action as a seat saw it (move list)")
@@ -309,16 +316,14 @@ def create_app(
         spectator's view without): what a client's move list is made of where a change
         of several actions (a whole turn) comes in one state message."""
         table = hub.get(table_id)
-        seat = table.seat_for_token(token)
-        if token and seat is None:
-            raise Forbidden("this token holds no seat at this table")
+        seat = seat_of(table, token)
         async with table.lock:
             return {"ply": len(table.state.history), "moves": table.state.seen_actions(seat)}
 
     @app.post("/api/tables/{table_id}/actions", summary="Act for a seat (as over the WebSocket)")
     async def act(table_id: str, body: ActionBody) -> dict[str, Any]:
         table = hub.get(table_id)
-        seat = table.seat_for_token(body.token)
+        seat = seat_of(table, body.token)
         if seat is None:
             raise Forbidden("this token holds no seat at this table")
         message = body.model_dump(exclude={"token"}, exclude_none=True)
@@ -366,9 +371,7 @@ def create_app(
         await websocket.accept()
         try:
             table = hub.get(table_id)
-            seat = table.seat_for_token(token)
-            if token and seat is None:
-                raise Forbidden("this token holds no seat at this table")
+            seat = seat_of(table, token)
             outbox = hub.connect(table, websocket, seat)
         except KibitzError as exc:
             code = 4404 if responses.status_of(exc) == 404 else (

@@ -39,9 +39,6 @@ log = logging.getLogger("kibitz.server")
 MESSAGES = ("action, undo, redo, restart, hint, winnable, autocomplete, autoplay, concede, "
             "offer_draw, accept_draw, decline_draw, seat_computer, rematch, chat, view, ping")
 """The client message types."""
-LEFT_SECONDS = 120.0
-"""How long a person must have been away before another player may give their seat to the
-computer (so that a table of friends is not stuck when one leaves for good)."""
 SEAT_CONNECTIONS = 4
 """Connections one seat may have open at a time (a player's tabs and devices)."""
 
@@ -451,7 +448,7 @@ class Hub:
     async def _seat_computer(self, table: LiveTable, seat: int, message: dict) -> None:
         """Give an open seat to a computer player (``level``: the game's default if none),
         so the game need not wait for a friend; or the seat of a person away for
-        ``LEFT_SECONDS``, so the others need not wait for them for ever."""
+        ``Limits.away_seconds``, so the others need not wait for them for ever."""
         target, level = message.get("seat"), message.get("level")
         if not whole(target) or not 0 <= target < len(table.seats):
             raise IllegalAction(f"'seat' must be a seat number 0..{len(table.seats) - 1}")
@@ -463,6 +460,9 @@ class Hub:
             kind = table.seats[target].kind
             if kind == "human":
                 self._check_left(table, seat, target)
+                table.session.keep_played()  # the moves made there are not others' to undo
+                table.displaced.append(table.seats[target].token_hash or "")
+                self._save(table)
             elif kind != "open":
                 who = table.game.player_names[target]
                 raise IllegalAction(f"seat {target} ({who}) is not open")
@@ -531,10 +531,9 @@ class Hub:
         table.seats[seat] = spec
         return token
 
-    @staticmethod
-    def _check_left(table: LiveTable, seat: int, target: int) -> None:
+    def _check_left(self, table: LiveTable, seat: int, target: int) -> None:
         """IllegalAction unless the person at ``target`` has left a game in play for
-        ``LEFT_SECONDS`` (and is not the asker)."""
+        ``Limits.away_seconds`` (and is not the asker)."""
         spec = table.seats[target]
         who = f"{table.game.player_names[target]} ({spec.name or 'guest'})"
         if target == seat:
@@ -543,10 +542,11 @@ class Hub:
         away = table.away_for(target)
         if away == 0:
             raise IllegalAction(f"{who} is at the table")
-        if away < LEFT_SECONDS:
+        wait = self.limits.away_seconds
+        if away < wait:
             raise IllegalAction(
                 f"{who} left {away:.0f} s ago; their seat may be given to the computer once "
-                f"they have been away {LEFT_SECONDS / 60:g} minutes"
+                f"they have been away {wait / 60:g} minutes"
             )
 
     async def _concede(self, table: LiveTable, seat: int, message: dict) -> None:

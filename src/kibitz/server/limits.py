@@ -52,6 +52,9 @@ class Limits:
     """Connections to one table (players and spectators together)."""
     max_outbox: int = 64
     """Messages queued for one connection before the server stops reading from it."""
+    away_seconds: float = 120.0
+    """How long a person must have been away before another player may give their seat to
+    the computer (so that a table of friends is not stuck when one leaves for good)."""
     max_questions: int = 8
     """Solver questions (hints, "still winnable?") answered at once over the whole server,
     each up to about a second of the workers the computer players share; one more is

@@ -60,6 +60,10 @@ class LiveTable:
         self.draw_offer: int | None = offer if valid else None
         """The seat whose offer of a draw waits for the other side's answer (stored with
         the table; it lapses with the next move)."""
+        displaced = stored.extra.get("displaced")
+        self.displaced: list[str] = displaced if isinstance(displaced, list) else []
+        """The token hashes of the people whose seats went to the computer while they were
+        away (told so when they come back)."""
         rematch = stored.extra.get("rematch")
         self.rematch: str | None = rematch if isinstance(rematch, str) else None
         """The id of the next game's table, once a person at this finished one asked for a
@@ -142,6 +146,8 @@ class LiveTable:
             extra["draw_offer"] = self.draw_offer
         if self.rematch is not None:
             extra["rematch"] = self.rematch
+        if self.displaced:
+            extra["displaced"] = self.displaced
         return extra
 
     # -- moves -----------------------------------------------------------------------------
@@ -185,6 +191,14 @@ class LiveTable:
             if seat.token_hash and hmac.compare_digest(seat.token_hash, digest):
                 return i
         return None
+
+    def refused_token(self, token: str) -> str:
+        """Why ``token`` holds no seat here: its seat went to the computer, or it never
+        held one."""
+        if hash_token(token) in self.displaced:
+            return ("your seat at this table went to the computer while you were away; "
+                    "you may watch the game")
+        return "this token holds no seat at this table"
 
     def seat_named(self, name: str) -> int | None:
         """The first seat a person named ``name`` holds, or None."""

@@ -690,6 +690,15 @@ function connect() {
     if (switching) { switching = false; connect(); return; }
     if (sent && !pending) { pending = sent; notice(`Connection lost: your move ${sent.label} will be checked and sent again when it is back.`); }
     sent = null;
+    if (ev.code === 4403 && token) {  // the seat is not this browser's any more (the server said why): watch
+      localStorage.removeItem(`kibitz:token:${tableId}:${seat}`);
+      mySeats.splice(mySeats.indexOf(seat), 1);
+      seat = null;
+      token = null;
+      history.replaceState(null, "", location.pathname);
+      connect();
+      return;
+    }
     if (ev.code === 4403 || ev.code === 4404) { $("conn").textContent = "not at this table"; return; }
     $("conn").textContent = "offline, reconnecting...";
     $("conn").classList.add("offline");
