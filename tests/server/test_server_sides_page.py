@@ -362,6 +362,12 @@ def test_friends_meet_at_one_rematch_with_the_sides_swapped(browser: Browser, se
     expect(blue.locator("#players")).to_contain_text("guest")
     type_move(red, "e2-e3")
     expect(blue.locator("#status")).to_contain_text("Your turn (Red)")
+    rematch_url = blue.url
+    blue.go_back()  # the rematch's maker back at the finished table goes on to it
+    expect(blue.locator("#rematch")).to_have_text("Go to the rematch")
+    expect(blue.locator("#over-rematch")).to_be_hidden()
+    blue.click("#rematch")
+    blue.wait_for_url(rematch_url)
     for tab in (blue_tab, red_tab):
         assert tab.errors == [], tab.errors
         tab.close()

@@ -11,6 +11,7 @@ from typing import Any
 import httpx
 import pytest
 from typer.testing import CliRunner
+from websockets.sync.client import connect
 
 from kibitz.cli import app as cli
 from kibitz.tui import PlayApp
@@ -77,6 +78,24 @@ def test_the_name_given_last_is_the_one_sat_under_next(server: Any, monkeypatch)
         app.driver.close()
         names.append(httpx.get(f"{server.url}/api/tables/{made['id']}").json()["seats"][1]["name"])
     assert names == ["Bo", "Bo"]  # not "guest" the second time
+
+
+def test_coming_back_to_a_finished_table_says_a_rematch_waits(server: Any, monkeypatch):
+    made = httpx.post(f"{server.url}/api/tables", json={
+        "game": "smess", "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
+    httpx.post(f"{server.url}/api/tables/{made['id']}/actions",
+               json={"token": made["tokens"]["0"], "type": "concede"})
+    ann = f"ws://127.0.0.1:{server.port}/ws/tables/{made['id']}?token={made['tokens']['1']}"
+    with connect(ann) as ws:
+        ws.recv()
+        ws.send(json.dumps({"type": "rematch"}))
+        while json.loads(ws.recv())["type"] != "rematch":
+            pass
+    back = f"{server.url}/play/{made['id']}?token={made['tokens']['0']}"
+    app, result = run(monkeypatch, "join", back)
+    assert result.exit_code == 0, result.output
+    app.driver.close()
+    assert app.greeting == "a rematch is waiting for you: n joins it"
 
 
 def test_kibitz_tables_lists_whose_turn_it_is_with_the_way_back(server: Any, monkeypatch):

@@ -69,7 +69,9 @@ def join_cmd(
         if token is None:
             fail(f"no seat of table {link.table} is kept here: give its invite link, "
                  "--token TOKEN or --watch (`kibitz tables` lists the seats kept)")
-    sit_and_play(sit(url, token=token, name=player_name(name), seat=seat, watch=watch), book)
+    driver = sit(url, token=token, name=player_name(name), seat=seat, watch=watch)
+    waiting = driver.seat is not None and driver.is_over() and driver.table.get("rematch")
+    sit_and_play(driver, book, "a rematch is waiting for you: n joins it" if waiting else "")
 
 
 def sit_and_play(driver: RemoteDriver, book: SeatBook, greeting: str = "") -> None:

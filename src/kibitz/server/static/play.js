@@ -341,10 +341,13 @@ function drawOver(msg) {
   const buttons = [];
   const names = msg.table.player_names;  // a two-seat rematch swaps the sides
   const as = names.length === 2 ? ` as ${names[1 - msg.seat]}` : "";
-  const waiting = !!msg.table.rematch && !ownScreen(msg);  // asked for by another person here
-  const again = one ? "New deal" : waiting ? `Join the rematch${as}` : `Rematch${as}`;
+  const next = msg.table.rematch;
+  const held = next ? myTokens(next) : [];  // this browser sits there already: it goes back
+  const waiting = !!next && !held.length && !ownScreen(msg);  // asked for by another person here
+  const again = one ? "New deal" : held.length ? "Go to the rematch" : waiting ? `Join the rematch${as}` : `Rematch${as}`;
+  const go = held.length ? () => { location.href = `/play/${encodeURIComponent(next)}#seat=${held[0]}`; } : rematch;
   showText($("over-rematch"), msg.seat !== null && waiting ? "A rematch is waiting for you." : "");
-  if (msg.seat !== null) buttons.push(button(again, rematch, { id: "rematch", className: "primary" }));
+  if (msg.seat !== null) buttons.push(button(again, go, { id: "rematch", className: "primary" }));
   buttons.push(button("Analyse", analyse, { id: "analyse" }));
   buttons.push(button("Download record", exportRecord, { id: "over-record" }));
   buttons.push(el("a", { href: "/", textContent: "Lobby", className: "button-link" }));
