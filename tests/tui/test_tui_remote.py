@@ -221,6 +221,7 @@ async def test_a_new_game_opens_the_next_table_as_the_pages_rematch(server: Any,
         blue = f"ws://127.0.0.1:{server.port}/ws/tables/{new.table['id']}?token={friend.token}"
         friend.close()
         await until(pilot, lambda: "(open seat)" not in text_of(app, "#seats"))
+        await until(pilot, lambda: "invite:" not in app.message)  # the seat is taken: old news
         with connect(blue) as ws:
             state = json.loads(ws.recv())
             ws.send(json.dumps({"type": "action", "id": state["legal"][0]["id"], "ply": 0}))

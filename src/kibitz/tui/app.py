@@ -337,6 +337,8 @@ class PlayApp(App[None]):
                 self.say("")
             self.after_change()
         elif kind == "update":
+            if self.driver.invite is None and "invite: " in self.message:  # the seat is taken
+                self.say("")
             self._show()
         elif kind == "error":
             self.sent = False
