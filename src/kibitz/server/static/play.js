@@ -698,6 +698,7 @@ function connect() {
       mySeats.splice(mySeats.indexOf(seat), 1);
       seat = null;
       token = null;
+      pending = null;  // a move made meanwhile is not this browser's to send now
       history.replaceState(null, "", location.pathname);
       connect();
       return;
