@@ -43,7 +43,7 @@ def test_the_first_asks_the_other_is_told_and_sits_at_the_same_next_table(
         mine = receive_until(ann, lambda m: m["type"] == "rematch")
         assert mine["seat"] == 1 and mine["token"]  # Ann now plays Red
         told = receive_until(bo, lambda m: m["type"] == "state" and m["table"]["rematch"])
-        assert told["table"]["rematch"] == mine["id"]
+        assert (told["table"]["rematch"], told["table"]["rematch_by"]) == (mine["id"], 0)
         assert "token" not in told and mine["token"] not in str(told)  # hers alone
         bo.send_json({"type": "rematch"})
         his = receive_until(bo, lambda m: m["type"] == "rematch")

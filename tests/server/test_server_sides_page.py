@@ -352,7 +352,7 @@ def test_friends_meet_at_one_rematch_with_the_sides_swapped(browser: Browser, se
     blue.click("#rematch")
     blue.wait_for_url(lambda url: url != first and url.endswith("#seat=1"))
     # Red is told at the finished table, and joins the same next table as Blue
-    expect(red.locator("#over-rematch")).to_have_text("A rematch is waiting for you.")
+    expect(red.locator("#over-rematch")).to_have_text("tester asks for a rematch.")
     expect(red.locator("#rematch")).to_have_text("Join the rematch as Blue")
     shoot(red, shots, "rematch-waiting-phone")
     red.click("#rematch")

@@ -241,8 +241,8 @@ async def test_a_rematch_asked_at_the_other_machine_is_joined_here(server: Any, 
             ann.send(json.dumps({"type": "rematch"}))
             asked = next(m for m in map(json.loads, iter(ann.recv, None))
                          if m["type"] == "rematch")
-        await until(pilot, lambda: "rematch is waiting" in app.message)
-        assert app.message == "a rematch is waiting for you: n joins it"
+        await until(pilot, lambda: "asks for a rematch" in app.message)
+        assert app.message == "Ann asks for a rematch: n joins it"
         await pilot.press("n")
         await shown(pilot, NewGameScreen)
         await pilot.press("enter")

@@ -95,7 +95,7 @@ def test_coming_back_to_a_finished_table_says_a_rematch_waits(server: Any, monke
     app, result = run(monkeypatch, "join", back)
     assert result.exit_code == 0, result.output
     app.driver.close()
-    assert app.greeting == "a rematch is waiting for you: n joins it"
+    assert app.greeting == "Red asks for a rematch: n joins it"  # seat 1, no name given
 
 
 def test_kibitz_tables_lists_whose_turn_it_is_with_the_way_back(server: Any, monkeypatch):

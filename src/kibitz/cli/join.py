@@ -71,7 +71,7 @@ def join_cmd(
                  "--token TOKEN or --watch (`kibitz tables` lists the seats kept)")
     driver = sit(url, token=token, name=player_name(name), seat=seat, watch=watch)
     waiting = driver.seat is not None and driver.is_over() and driver.table.get("rematch")
-    sit_and_play(driver, book, "a rematch is waiting for you: n joins it" if waiting else "")
+    sit_and_play(driver, book, driver.rematch_news() if waiting else "")
 
 
 def sit_and_play(driver: RemoteDriver, book: SeatBook, greeting: str = "") -> None:

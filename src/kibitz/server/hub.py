@@ -488,7 +488,7 @@ class Hub:
             following = self._following(table)
             if following is None:
                 following = await self._next_game(table)
-                table.rematch = following.id
+                table.rematch, table.rematch_by = following.id, seat
                 self.store.set_extra(table.id, table.extra())
             async with following.lock:
                 if following.seats[place].kind != "open":

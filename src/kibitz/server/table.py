@@ -68,6 +68,9 @@ class LiveTable:
         self.rematch: str | None = rematch if isinstance(rematch, str) else None
         """The id of the next game's table, once a person at this finished one asked for a
         rematch (the others take their seats there)."""
+        by = stored.extra.get("rematch_by")
+        self.rematch_by: int | None = by if type(by) is int else None
+        """The seat whose person asked for the rematch."""
         self.chat_pace = Pace()
         """How fast each seat has chatted (``kibitz.server.chat``)."""
         self._description_json = json.dumps(self.description, separators=(",", ":"))
@@ -146,6 +149,7 @@ class LiveTable:
             extra["draw_offer"] = self.draw_offer
         if self.rematch is not None:
             extra["rematch"] = self.rematch
+            extra["rematch_by"] = self.rematch_by
         if self.displaced:
             extra["displaced"] = self.displaced
         return extra
@@ -249,6 +253,7 @@ class LiveTable:
             "private": self.stored.private,
             "text_record": self.game.text_record,
             "rematch": self.rematch,
+            "rematch_by": self.rematch_by,
             "watchers": sum(outbox.seat is None for outbox in self.connections.values()),
         }
         if description:

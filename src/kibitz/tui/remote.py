@@ -156,6 +156,14 @@ class RemoteDriver:
         """The command that takes this seat up again (None: a spectator's)."""
         return None if self.token is None else self.server.link.comeback()
 
+    def rematch_news(self) -> str:
+        """"Ann asks for a rematch: n joins it" (who asked, where the server says)."""
+        by = self.table.get("rematch_by")
+        who = "" if by is None else (self.table["seats"][by]["name"] or
+                                     self.game.player_names[by])
+        return f"{who} asks for a rematch: n joins it" if who else (
+            "a rematch is waiting for you: n joins it")
+
     @property
     def invite(self) -> str | None:
         """The invite link to the table's open seats, as the server gives a seat's holder
@@ -538,7 +546,7 @@ class RemoteDriver:
         did)."""
         rematch = self.table.get("rematch")
         if rematch is not None and rematch != before["table"].get("rematch"):
-            return "a rematch is waiting for you: n joins it"
+            return self.rematch_news()
         offer, ours = self._offer()
         was = before.get("draw_offer")
         if offer == was or self.is_over():

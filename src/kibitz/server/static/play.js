@@ -346,7 +346,9 @@ function drawOver(msg) {
   const waiting = !!next && !held.length && !ownScreen(msg);  // asked for by another person here
   const again = one ? "New deal" : held.length ? "Go to the rematch" : waiting ? `Join the rematch${as}` : `Rematch${as}`;
   const go = held.length ? () => { location.href = `/play/${encodeURIComponent(next)}#seat=${held[0]}`; } : rematch;
-  showText($("over-rematch"), msg.seat !== null && waiting ? "A rematch is waiting for you." : "");
+  const by = msg.table.rematch_by;
+  const asks = by === null || by === undefined ? "A rematch is waiting for you." : `${msg.table.seats[by].name || names[by]} asks for a rematch.`;
+  showText($("over-rematch"), msg.seat !== null && waiting ? asks : "");
   if (msg.seat !== null) buttons.push(button(again, go, { id: "rematch", className: "primary" }));
   buttons.push(button("Analyse", analyse, { id: "analyse" }));
   buttons.push(button("Download record", exportRecord, { id: "over-record" }));
