@@ -180,14 +180,15 @@ def test_the_trick_log_names_cards_and_the_crow_as_the_hand_shows_them(
 def test_resigning_asks_for_the_team_and_the_end_names_who_resigned(
     browser: Browser, server: Server
 ) -> None:
+    cat = {"kind": "human", "name": "Cat"}
     made = httpx.post(f"{server.url}/api/tables",
-                      json={"game": "rook", "seats": [HUMAN] + [COMPUTER] * 3}).json()
+                      json={"game": "rook", "seats": [HUMAN, COMPUTER, cat, COMPUTER]}).json()
     tab = seated(browser, server.url, made, 0, PHONE)
     page = tab.page
     asked: list[str] = []
     page.once("dialog", lambda d: (asked.append(d.message), d.accept()))
     page.click("#concede")
     expect(page.locator("#over-result")).to_contain_text("South resigned")
-    assert asked == ["Resign for your team? It counts as a loss for North too."]
+    assert asked == ["Resign for your team? It counts as a loss for North (Cat) too."]
     assert tab.errors == [], tab.errors
     tab.close()

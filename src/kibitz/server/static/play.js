@@ -217,7 +217,8 @@ function tools(msg) {
     if (f.concede) {
       const seats = msg.table.description.seats;
       const side = seats[msg.seat]?.side;
-      const partners = seats.filter((s) => s.side === side && s.seat !== msg.seat).map((s) => s.name);
+      const partners = seats.filter((s) => s.side === side && s.seat !== msg.seat)
+        .map((s) => (msg.table.seats[s.seat].name ? `${s.name} (${msg.table.seats[s.seat].name})` : s.name));
       const [label, question] = msg.table.player_names.length === 1
         ? ["Concede", "Give up this game? It counts as lost."]
         : partners.length
