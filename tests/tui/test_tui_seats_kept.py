@@ -124,8 +124,10 @@ def test_a_server_away_and_a_table_gone_are_said_and_a_seat_forgotten(server: An
     out = result.stdout.splitlines()
     assert out[0] == "http://127.0.0.1:9" and out[1].startswith("  cannot reach http://127.0.0.1:9")
     assert out[1].endswith("; 1 table(s) kept")
-    assert out[3] == ("  no-such-table: not at this server any more "
-                      "(kibitz tables --forget no-such-table)")
+    assert out[3] == (
+        "  no-such-table: no seat of yours there now (the table is gone, or your seat went to "
+        f"the computer while you were away; kibitz join {server.url}/play/no-such-table "
+        "--watch watches it; kibitz tables --forget no-such-table forgets it)")
     assert tables("--forget", f"{server.url}/play/no-such-table").stdout == (
         "forgot seat 0 of table no-such-table; should you want it back: "
         f"kibitz join {server.url}/play/no-such-table --token y\n")

@@ -216,7 +216,10 @@ def tables_cmd(
         for row in found["tables"]:
             typer.echo("  " + table_line(base, row))
         for table in found["gone"]:
-            typer.echo(f"  {table}: not at this server any more (kibitz tables --forget {table})")
+            typer.echo(f"  {table}: no seat of yours there now (the table is gone, or your seat "
+                       "went to the computer while you were away; kibitz join "
+                       f"{base}/play/{table} --watch watches it; kibitz tables --forget "
+                       f"{table} forgets it)")
 
 
 FINISHED_SHOWN = 5
