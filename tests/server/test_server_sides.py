@@ -201,9 +201,10 @@ def test_the_seat_of_a_friend_long_gone_may_be_given_to_the_computer(client: Tes
                 "West (dan) is at the table")
     with client.websocket_connect(url(made, 0)) as south:
         south.receive_json()
+        refused = error_of(south, {"type": "seat_computer", "seat": 1})
         assert re.fullmatch(
-            r"West \(dan\) left \d+ s ago; their seat may be given to the computer once they "
-            r"have been away 2 minutes", error_of(south, {"type": "seat_computer", "seat": 1}))
+            r"West \(dan\) has been away at least \d+ s; their seat may be given to the "
+            r"computer once they have been away 2 minutes", refused)
         hub = client.app.state.hub
         hub.limits = replace(hub.limits, away_seconds=0.0)  # as if two minutes went by
         south.send_json({"type": "seat_computer", "seat": 1})

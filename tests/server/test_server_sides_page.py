@@ -363,6 +363,12 @@ def test_friends_meet_at_one_rematch_with_the_sides_swapped(browser: Browser, se
     type_move(red, "e2-e3")
     expect(blue.locator("#status")).to_contain_text("Your turn (Red)")
     rematch_url = blue.url
+    finished = first.split("/play/")[1].split("#")[0]
+    spectator = watch(browser, server.url, finished)  # a spectator there follows on
+    spectator.page.click("#watch-rematch")
+    spectator.page.wait_for_url(rematch_url.split("#")[0])
+    expect(spectator.page.locator("#title")).to_contain_text("watching")
+    spectator.close()
     blue.go_back()  # the rematch's maker back at the finished table goes on to it
     expect(blue.locator("#rematch")).to_have_text("Go to the rematch")
     expect(blue.locator("#over-rematch")).to_be_hidden()

@@ -545,8 +545,8 @@ class Hub:
         wait = self.limits.away_seconds
         if away < wait:
             raise IllegalAction(
-                f"{who} left {away:.0f} s ago; their seat may be given to the computer once "
-                f"they have been away {wait / 60:g} minutes"
+                f"{who} has been away at least {away:.0f} s; their seat may be given to the "
+                f"computer once they have been away {wait / 60:g} minutes"
             )
 
     async def _concede(self, table: LiveTable, seat: int, message: dict) -> None:

@@ -129,5 +129,6 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(Exception)
     async def crash(request: Request, exc: Exception) -> Response:
-        log.error("error on %s %s", request.method, request.url.path, exc_info=exc)
+        # the traceback follows, written by the server under the app (once, not twice)
+        log.error("error on %s %s: %r", request.method, request.url.path, exc)
         return error_reply(request, 500, "internal server error")

@@ -351,6 +351,7 @@ function drawOver(msg) {
   const asks = by === null || by === undefined ? "A rematch is waiting for you." : `${msg.table.seats[by].name || names[by]} asks for a rematch.`;
   showText($("over-rematch"), msg.seat !== null && waiting ? asks : "");
   if (msg.seat !== null) buttons.push(button(again, go, { id: "rematch", className: "primary" }));
+  else if (next) buttons.push(el("a", { href: `/play/${encodeURIComponent(next)}`, textContent: "Watch the rematch", className: "button-link", id: "watch-rematch" }));
   buttons.push(button("Analyse", analyse, { id: "analyse" }));
   buttons.push(button("Download record", exportRecord, { id: "over-record" }));
   buttons.push(el("a", { href: "/", textContent: "Lobby", className: "button-link" }));
