@@ -338,7 +338,7 @@ async def test_the_seat_of_a_friend_away_is_offered_to_the_computer_after_a_whil
         await pilot.press("o")
         await shown(pilot, ConfirmScreen)
         await pilot.press("y")
-        await until(pilot, lambda: "left" in app.message)
+        await until(pilot, lambda: "has been away at least" in app.message)
         assert app.message.endswith("their seat may be given to the computer once they have "
                                     "been away 2 minutes")
         with connect(socket_of(server, made, 1)):
