@@ -416,7 +416,9 @@ def test_a_friend_whose_seat_went_to_the_computer_is_told_and_watches(
         bo.goto("about:blank")  # Bo leaves the table; Ann gives his seat away
         ann = f"ws://127.0.0.1:{server.port}/ws/tables/{made['id']}?token={made['tokens']['0']}"
         with connect(ann) as ws:
-            ws.recv()
+            while (m := json.loads(ws.recv())).get("type") != "state" or (
+                    m["table"]["seats"][1]["connected"]):
+                pass  # the server may not yet have seen Bo's page close
             ws.send(json.dumps({"type": "seat_computer", "seat": 1}))
             while (m := json.loads(ws.recv())).get("type") != "state" or (
                     m["table"]["seats"][1]["kind"] != "computer"):
