@@ -33,11 +33,11 @@ class Sized:
 @pytest.mark.parametrize(("values", "needle"), [
     ({"limit": 0}, "option 'limit' must be within 1..100, got 0"),
     ({"limit": 10**400}, "got a number of 1329 bits"),
-    ({"names": ["a", "b", "c", "d"]}, "(4 items) must be within at most 3 items"),
-    ({"names": ["abcdef"]}, "at most 5 characters"),
-    ({"counts": {"a": 10}}, "must be within 0..9"),
-    ({"counts": "a:1,b:2,c:3"}, "(3 items)"),  # checked again once the text is read
-    ({"counts": "x" * 10_000}, "(10000 characters)"),
+    ({"names": ["a", "b", "c", "d"]}, "option 'names' may have at most 3 items, got 4"),
+    ({"names": ["abcdef"]}, "option 'names' entry 0 may have at most 5 characters, got 6"),
+    ({"counts": {"a": 10}}, "option 'counts' entry 'a' must be within 0..9, got 10"),
+    ({"counts": "a:1,b:2,c:3"}, "at most 2 items, got 3"),  # checked again once read
+    ({"counts": "x" * 10_000}, "option 'counts' may have at most 20 characters, got 10000"),
     ({"counts": {"a": [1]}}, "may not nest"),
 ])
 def test_out_of_range_values_are_refused_naming_the_range(values, needle):

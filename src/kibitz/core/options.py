@@ -80,27 +80,25 @@ def preview(value: Any, limit: int = 40) -> str:
     return text if len(text) <= limit else text[:limit] + "..."
 
 
-def _out_of_range(name: str, value: Any, bounds: Bounds, what: str = "") -> InvalidOptions:
-    return InvalidOptions(
-        f"option {name!r}{what} must be within {bounds.describe()}, got {preview(value)}"
-    )
-
-
 def check_bounds(name: str, value: Any, bounds: Bounds, entry: str = "") -> None:
     """Raise InvalidOptions when ``value`` (or a part of it, named by ``entry``) is
-    outside ``bounds``."""
+    outside ``bounds``, naming the one bound it breaks."""
     if isinstance(value, bool) or value is None:
         return
+    what = f"option {name!r}{entry}"
     if isinstance(value, (int, float)):
         low, high = bounds.minimum, bounds.maximum
         if (low is not None and value < low) or (high is not None and value > high):
-            raise _out_of_range(name, value, bounds, entry)
+            numbers = Bounds(minimum=low, maximum=high).describe()
+            raise InvalidOptions(f"{what} must be within {numbers}, got {preview(value)}")
     elif isinstance(value, str):
         if bounds.length is not None and len(value) > bounds.length:
-            raise _out_of_range(name, value, bounds, f" ({len(value)} characters)")
+            raise InvalidOptions(
+                f"{what} may have at most {bounds.length} characters, got {len(value)}")
     elif isinstance(value, (list, tuple, dict)):
         if bounds.items is not None and len(value) > bounds.items:
-            raise _out_of_range(name, value, bounds, f" ({len(value)} items)")
+            raise InvalidOptions(
+                f"{what} may have at most {bounds.items} items, got {len(value)}")
         items = value.items() if isinstance(value, dict) else enumerate(value)
         for key, part in items:
             if isinstance(part, (list, tuple, dict)):
