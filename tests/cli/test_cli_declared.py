@@ -95,7 +95,12 @@ def test_solve_prints_the_verdict_then_the_line():
     assert verdict == "WIN" and all(">" in move for move in line.split())
     assert "chessboard deal 16:" in result.stderr and "max_home 52" in result.stderr
     assert run("solve", "fortress", "1").stdout.splitlines() == ["LOSS"]
-    assert run("solve", "fortress", "38", "--nodes", "3").stdout.splitlines() == ["UNKNOWN"]
+    limited = run("solve", "fortress", "38", "--nodes", "3")
+    assert limited.stdout.splitlines() == ["UNKNOWN"]
+    assert "fortress deal 38 (search limit reached):" in limited.stderr
+    capped = run("solve", "chessboard", "777821", "-o", "max_moves=5")
+    assert capped.stdout.splitlines() == ["UNKNOWN"] and capped.stderr.startswith(
+        "chessboard deal 777821 (the win found needs more moves than the move cap leaves):")
     position = "QHKH/KC/-/-/-/-/-/-/-/- QC,KS,JH,KD A"
     won = run("solve", "fortress", "--position", position)
     assert won.stdout.splitlines() == ["WIN", "1>F 0>1 0>F 1>F"]

@@ -177,3 +177,20 @@ def test_a_new_deal_mid_game_asks_and_counts_the_deal_left_as_lost(
     assert any(s["game"] == "fortress" and s["lost"] >= 1 for s in stats)
     assert tab.errors == []
     tab.close()
+
+
+def test_a_hint_under_a_move_cap_says_why_it_is_unchecked(
+    browser: Browser, server: Server
+) -> None:
+    tab = open_tab(browser, DESKTOP)
+    page = tab.page
+    start_from_lobby(page, server.url, "chessboard", options={"max_moves": "5"},
+                     seed="#777821")  # its one win found is 91 moves long
+    page.click("#hint-button")
+    expect(page.locator("#hint")).to_contain_text(
+        "(unchecked: the win found needs more moves than the move cap leaves)")
+    page.click("#winnable")
+    expect(page.locator("#hint")).to_contain_text(
+        "Unknown: the win found needs more moves than the move cap leaves")
+    assert tab.errors == []
+    tab.close()

@@ -98,9 +98,9 @@ def solve_cmd(
         typer.echo(" ".join(line_text(state, verdict.moves)))
     figures = "".join(f", {key} {value}" for key, value in verdict.detail.items())
     where = f"deal {state.seed}" if number is not None else "position"
-    typer.echo(
-        f"{g.name} {where}: {verdict.nodes} nodes, {len(verdict.moves)} moves{figures}", err=True
-    )
+    why = f" ({verdict.reason})" if verdict.verdict == "unknown" else ""
+    typer.echo(f"{g.name} {where}{why}: {verdict.nodes} nodes, {len(verdict.moves)} moves"
+               f"{figures}", err=True)
 
 
 @app.command("survey")

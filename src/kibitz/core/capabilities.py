@@ -49,13 +49,20 @@ class Hint:
     """A proven winning line from here (``kind == "win"``)."""
     last_winnable_ply: int | None = None
     """For a lost position: the latest earlier ply still proven winnable."""
+    reason: str = ""
+    """Why an ``unchecked`` hint is not proven, in a few words ("search limit reached")."""
 
     def to_json(self) -> dict:
         """JSON-able form sent to clients."""
         return {
             "kind": self.kind, "message": self.message, "action": self.action,
             "line": list(self.line), "last_winnable_ply": self.last_winnable_ply,
+            "reason": self.reason,
         }  # fmt: skip
+
+
+SEARCH_LIMIT = "search limit reached"
+"""Why an answer is not proven, most often: the solver ran out of its node budget."""
 
 
 @dataclass(frozen=True)
@@ -68,16 +75,18 @@ class Verdict:
     nodes: int = 0
     detail: Mapping[str, int] = field(default_factory=dict)
     """Game-specific figures (e.g. cards home now and at best)."""
+    reason: str = SEARCH_LIMIT
+    """Why an ``unknown`` verdict is unknown, in a few words."""
 
     @property
     def answer(self) -> str:
         """The verdict in the player's words: "Winnable", "Not winnable" or "Unknown: search
-        limit reached" (the patience rules' three answers)."""
-        return ANSWERS[self.verdict]
+        limit reached" (the patience rules' three answers; the reason may differ)."""
+        return f"Unknown: {self.reason}" if self.verdict == "unknown" else ANSWERS[self.verdict]
 
 
-ANSWERS = {"win": "Winnable", "loss": "Not winnable", "unknown": "Unknown: search limit reached"}
-"""What "is this position still winnable?" answers for each verdict."""
+ANSWERS = {"win": "Winnable", "loss": "Not winnable"}
+"""What "is this position still winnable?" answers for a proven verdict."""
 
 
 class Assistant(Protocol):

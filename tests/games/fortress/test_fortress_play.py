@@ -93,6 +93,7 @@ def test_hint_names_the_card_and_its_piles():
     assert h.message == "play A♣ from pile 8 home (8>F)"
     unchecked = hint(load("fortress").new_initial_state(38), node_limit=3)
     assert unchecked.message == "try A♣ from pile 6 home (6>F); unchecked: search limit reached"
+    assert unchecked.reason == "search limit reached"
 
 
 def test_move_words_name_the_card_and_both_ends():

@@ -112,6 +112,14 @@ def test_a_move_cap_is_kept_a_win_beyond_it_not_claimed():
     assert free.verdict == WIN and len(free.moves) == 91
     short = load("chessboard", max_moves=5).new_initial_state(777821)
     assert solve(short).verdict == UNKNOWN and solve(short).moves == ()
+    assert solve(short).longer_than_cap and not solve(short, node_limit=5).longer_than_cap
+    assistant = short.game.assistant()
+    assert assistant.winnable(short).answer == (
+        "Unknown: the win found needs more moves than the move cap leaves")
+    capped = assistant.hint(short)
+    assert capped.kind == "unchecked" and capped.message.endswith(
+        "; unchecked: the win found needs more moves than the move cap leaves")
+    assert capped.to_json()["reason"] == capped.reason
     room = load("chessboard", max_moves=91).new_initial_state(777821)
     assert solve(room) == free  # the line fits the cap exactly
     over = load("chessboard", max_moves=1).new_initial_state(777821)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from kibitz.core.capabilities import Hint, Verdict
+from kibitz.core.capabilities import SEARCH_LIMIT, Hint, Verdict
 from kibitz.core.game import Game, State
 from kibitz.core.rng import Rng
 from kibitz.games.fortress.deals import random_game_number
@@ -26,12 +26,20 @@ INTERACTIVE_NODES = 30_000
 
 VERDICTS = {WIN: "win", LOSS: "loss", UNKNOWN: "unknown"}
 
+CAPPED = "the win found needs more moves than the move cap leaves"
+"""Why a position is unknown when the solver's win is longer than ``max_moves`` allows."""
+
+
+def reason(result: Result) -> str:
+    """Why ``result`` is not proven: the search limit, or a win too long for the cap."""
+    return CAPPED if result.longer_than_cap else SEARCH_LIMIT
+
 
 def verdict(result: Result) -> Verdict:
     """The solver's result as the core's verdict."""
     return Verdict(
         VERDICTS[result.verdict], tuple(result.moves), result.nodes,
-        {"home": result.home, "max_home": result.max_home},
+        {"home": result.home, "max_home": result.max_home}, reason(result),
     )  # fmt: skip
 
 
@@ -64,9 +72,9 @@ def hint(state: PatienceState, node_limit: int = INTERACTIVE_NODES, start: int =
             f"({more} more than now); {where}",
             last_winnable_ply=ply,
         )
-    action = best_guess(state)
-    return Hint("unchecked", f"try {said(state, action)}; unchecked: search limit reached",
-                action)
+    action, why = best_guess(state), reason(result)
+    return Hint("unchecked", f"try {said(state, action)}; unchecked: {why}", action,
+                reason=why)
 
 
 def said(state: PatienceState, action: int) -> str:

@@ -41,6 +41,8 @@ class Result:
     nodes: int = 0
     max_home: int = 0
     home: int = 0
+    longer_than_cap: bool = False
+    """UNKNOWN because the win found needs more moves than the ``max_moves`` cap leaves."""
 
     def notation(self) -> list[str]:
         """The winning line in move notation."""
@@ -198,7 +200,7 @@ def solve(
                           checked=True)
     left = state.moves_left()
     if result.verdict == WIN and left is not None and len(result.moves) > left:
-        return Result(UNKNOWN, (), result.nodes, result.max_home, result.home)
+        return Result(UNKNOWN, (), result.nodes, result.max_home, result.home, True)
     return result
 
 

@@ -89,10 +89,10 @@ export function moveText(m, msg) {
   return `${cardWords(m.card, msg.table.description)} ${m.from}→${m.to}`;
 }
 
-// The hint in words: "A♥ from pile 4 home", "unchecked" said where the search ran out.
+// The hint in words: "A♥ from pile 4 home", "unchecked" said where it is not proven and why.
 export function hintText(h, msg) {
   if (!h.move || !msg) return null;
-  return `${moveWords(h.move, msg.table.description, "home")}${h.kind === "unchecked" ? " (unchecked: search limit reached)" : ""}`;
+  return `${moveWords(h.move, msg.table.description, "home")}${h.kind === "unchecked" ? ` (unchecked: ${h.reason})` : ""}`;
 }
 
 // Why a click did nothing, from the legal moves: "J♣ has no move now", "A♥ cannot go to
