@@ -201,6 +201,18 @@ async def test_resigning_ends_the_game_with_the_game_over_panel(server: Any, tmp
         assert "e analyse" in keys(app) and "n new" in keys(app)
 
 
+async def test_resigning_for_a_team_names_the_partner_and_the_person_there(
+    server: Any, tmp_path: Path
+):
+    cat = {"kind": "human", "name": "Cat"}
+    made = new_table(server, "rook", [{"kind": "human"}, COMPUTER, cat, COMPUTER])
+    async with playing(server, made, tmp_path, to_move=False) as (_, _, pilot):
+        await pilot.press("x")
+        screen = await shown(pilot, ConfirmScreen)
+        assert screen.question == "Resign for your team? It counts as a loss for North (Cat) too."
+        await pilot.press("n")
+
+
 async def test_a_new_game_opens_the_next_table_as_the_pages_rematch(server: Any, tmp_path: Path):
     made = new_table(server, "smess", [{"kind": "human", "name": "Bo"}, OPEN, ])
     async with playing(server, made, tmp_path) as (first, app, pilot):

@@ -6,17 +6,22 @@ it is; a server that does not answer, a table gone and a broken file are each on
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
+from test_tui_remote import until
+from tui_helpers import shown
 from typer.testing import CliRunner
 from websockets.sync.client import connect
 
 from kibitz.cli import app as cli
 from kibitz.tui import PlayApp
 from kibitz.tui.remote import RemoteDriver, sit
+from kibitz.tui.screens import GameOverScreen, NewGameScreen
 from kibitz.tui.seatbook import HeldSeat, SeatBook, default_seats_path
+from serving import Server
 
 OPEN: dict[str, Any] = {"kind": "open"}
 
@@ -98,6 +103,40 @@ def test_coming_back_to_a_finished_table_says_a_rematch_waits(server: Any, monke
     assert app.greeting == "Red asks for a rematch: n joins it"  # seat 1, no name given
 
 
+@pytest.mark.anyio
+async def test_coming_back_to_a_finished_table_goes_on_to_the_rematch_sat_at(
+    server: Any, monkeypatch: pytest.MonkeyPatch
+):
+    made = httpx.post(f"{server.url}/api/tables", json={"game": "smess", "seats": [
+        {"kind": "human", "name": "Bo"}, {"kind": "computer", "level": 1}]}).json()
+    httpx.post(f"{server.url}/api/tables/{made['id']}/actions",
+               json={"token": made["tokens"]["0"], "type": "concede"})
+    old = f"{server.url}/play/{made['id']}"
+    first, _ = run(monkeypatch, "join", old, "--token", made["tokens"]["0"])
+    async with first.run_test(size=(110, 34)) as pilot:  # n at the end makes the rematch
+        await shown(pilot, GameOverScreen)
+        await pilot.press("n")
+        await shown(pilot, NewGameScreen)
+        await pilot.press("enter")
+        await until(pilot, lambda: first.driver.table["id"] != made["id"])
+        rematch = first.driver
+    first.driver.close()
+    back, result = run(monkeypatch, "join", old)  # later, from the seat kept here
+    assert result.exit_code == 0, result.output
+    assert back.driver.seat == 0 and back.driver.is_over()  # the old game, to look at
+    assert back.greeting == "you sit at this table's rematch already: n goes to it"
+    async with back.run_test(size=(110, 34)) as pilot:
+        await shown(pilot, GameOverScreen)
+        await pilot.press("n")
+        await shown(pilot, NewGameScreen)
+        await pilot.press("enter")
+        await until(pilot, lambda: back.driver.table["id"] != made["id"] or back.message)
+        assert (back.driver.table["id"], back.driver.token) == (rematch.table["id"],
+                                                                rematch.token), back.message
+        assert back.driver.seat == 1  # the sides swapped, as when it was made
+    back.driver.close()
+
+
 def test_kibitz_tables_lists_whose_turn_it_is_with_the_way_back(server: Any, monkeypatch):
     app, _ = run(monkeypatch, "host", "smess", "--server", server.url, "--vs", "level:1")
     table, token = app.driver.table["id"], app.driver.token
@@ -124,10 +163,8 @@ def test_a_server_away_and_a_table_gone_are_said_and_a_seat_forgotten(server: An
     out = result.stdout.splitlines()
     assert out[0] == "http://127.0.0.1:9" and out[1].startswith("  cannot reach http://127.0.0.1:9")
     assert out[1].endswith("; 1 table(s) kept")
-    assert out[3] == (
-        "  no-such-table: no seat of yours there now (the table is gone, or your seat went to "
-        f"the computer while you were away; kibitz join {server.url}/play/no-such-table "
-        "--watch watches it; kibitz tables --forget no-such-table forgets it)")
+    assert out[3] == ("  no-such-table: the table is gone from the server; kibitz tables "
+                      "--forget no-such-table forgets it")
     assert tables("--forget", f"{server.url}/play/no-such-table").stdout == (
         "forgot seat 0 of table no-such-table; should you want it back: "
         f"kibitz join {server.url}/play/no-such-table --token y\n")
@@ -135,6 +172,39 @@ def test_a_server_away_and_a_table_gone_are_said_and_a_seat_forgotten(server: An
     refused = tables("--forget", "no-such-table")
     assert refused.exit_code == 2 and refused.stderr == (
         "error: no seat of table 'no-such-table' is kept here\n")
+
+
+def test_a_seat_given_to_the_computer_is_told_apart_from_a_table_gone(tmp_path: Path):
+    server = Server(tmp_path / "kibitz.db", "--away-minutes", "0")
+    server.start()
+    try:
+        made = httpx.post(f"{server.url}/api/tables", json={"game": "smess", "seats": [
+            {"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}]}).json()
+        table = made["id"]
+        book()._change(lambda seats: [HeldSeat(server.url, table, 1, made["tokens"]["1"], "smess"),
+                                      HeldSeat(server.url, "no-such-table", 0, "y", "smess")])
+        ann = f"ws://127.0.0.1:{server.port}/ws/tables/{table}?token={made['tokens']['0']}"
+        with connect(ann) as ws:  # Bo has been away long enough: Ann gives his seat away
+            ws.recv()
+            ws.send(json.dumps({"type": "seat_computer", "seat": 1}))
+            while (m := json.loads(ws.recv())).get("type") != "state" or (
+                    m["table"]["seats"][1]["kind"] != "computer"):
+                assert m.get("type") != "error", m
+        result = tables()
+        data = json.loads(tables("--json").stdout)["servers"][server.url]
+    finally:
+        server.stop()
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[1:] == [
+        "  no-such-table: the table is gone from the server; kibitz tables --forget "
+        "no-such-table forgets it",
+        f"  {table}: your seat at this table went to the computer while you were away; you "
+        f"may watch the game (kibitz join {server.url}/play/{table} --watch watches it; "
+        f"kibitz tables --forget {table} forgets it)"]
+    assert data["gone"] == ["no-such-table"]
+    assert data["refused"] == [{"table": table, "seat": 1, "error": (
+        "your seat at this table went to the computer while you were away; you may watch "
+        "the game")}]
 
 
 def test_an_address_without_a_kept_seat_says_how_to_join(server: Any):

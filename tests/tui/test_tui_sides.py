@@ -174,8 +174,8 @@ async def test_a_rook_team_resigns_once_confirmed(tmp_path):
 
 @pytest.mark.parametrize(("name", "question"), [
     ("rook", "Resign for your team? It counts as a loss for North too."),
-    ("smess", "Resign this game? It counts as lost."),
-    ("fortress", "Concede this game? It counts as lost."),
+    ("smess", "Resign this game? It counts as a loss."),
+    ("fortress", "Give up this game? It counts as lost."),
 ])  # fmt: skip
 async def test_giving_up_asks_as_the_game_has_sides(tmp_path, name, question):
     app = make_app(name, tmp_path / "r.json")

@@ -15,7 +15,7 @@ from kibitz.core.options import options_to_json
 
 if TYPE_CHECKING:
     from kibitz.tui.remote import RemoteDriver
-    from kibitz.tui.seatbook import SeatBook
+    from kibitz.tui.seatbook import HeldSeat, SeatBook
 
 FRIEND = "friend"
 """A ``--vs`` seat left open for a friend who joins by the invite link."""
@@ -69,14 +69,13 @@ def join_cmd(
         if token is None:
             fail(f"no seat of table {link.table} is kept here: give its invite link, "
                  "--token TOKEN or --watch (`kibitz tables` lists the seats kept)")
-    driver = sit(url, token=token, name=player_name(name), seat=seat, watch=watch)
-    waiting = driver.seat is not None and driver.is_over() and driver.table.get("rematch")
-    sit_and_play(driver, book, driver.rematch_news() if waiting else "")
+    sit_and_play(sit(url, token=token, name=player_name(name), seat=seat, watch=watch), book)
 
 
 def sit_and_play(driver: RemoteDriver, book: SeatBook, greeting: str = "") -> None:
-    """Run the terminal app at a server's table, keeping each seat taken in ``book``; then
-    the record written, or the way back to a seat left unfinished."""
+    """Run the terminal app at a server's table, keeping each seat taken in ``book`` (and
+    going back to the seats kept there); then the record written, or the way back to a seat
+    left unfinished. ``greeting``: the first message, else the rematch waiting, if any."""
     from kibitz.tui import PlayApp
     from kibitz.tui.seatbook import SeatFileError
 
@@ -88,8 +87,16 @@ def sit_and_play(driver: RemoteDriver, book: SeatBook, greeting: str = "") -> No
         except SeatFileError as exc:  # said once the screen is gone: the game goes on
             unkept.append(str(exc))
 
-    driver.keeper = keep
+    def held(table: str) -> str | None:
+        try:
+            return book.token(driver.server.link.base, table)
+        except SeatFileError:  # said as the seat is kept: the server seats the player
+            return None
+
+    driver.keeper, driver.held = keep, held
     keep(driver)
+    if not greeting and driver.seat is not None and driver.table.get("rematch") is not None:
+        greeting = driver.rematch_news()
     play = PlayApp(driver, default_record_path(driver.game.name), pause=0, greeting=greeting)
     try:
         play.run()
@@ -174,7 +181,8 @@ def tables_cmd(
     finished, each with the command that takes it up again.
 
     A server that does not answer is said, and its seats are listed as kept. A table its
-    server no longer has is said too; --forget drops it."""
+    server no longer has is said too, and a seat it refuses, in its words (one given to the
+    computer while you were away, to watch); --forget drops it."""
     from kibitz.tui.link import TableError, held_tables, parse_link
     from kibitz.tui.seatbook import SeatBook, default_seats_path
 
@@ -201,7 +209,7 @@ def tables_cmd(
         playing = [r for r in rows if r["status"] == "playing"]
         finished = [r for r in rows if r["status"] != "playing"][:FINISHED_SHOWN]
         servers[base] = {"tables": playing + finished,
-                         "gone": [s.table for s in mine if s.table not in found]}
+                         **lost_seats(base, [s for s in mine if s.table not in found])}
     if json_out:
         typer.echo(json.dumps({"servers": servers}))
         return
@@ -216,16 +224,43 @@ def tables_cmd(
         for row in found["tables"]:
             typer.echo("  " + table_line(base, row))
         for table in found["gone"]:
-            typer.echo(f"  {table}: no seat of yours there now (the table is gone, or your seat "
-                       "went to the computer while you were away; kibitz join "
-                       f"{base}/play/{table} --watch watches it; kibitz tables --forget "
-                       f"{table} forgets it)")
+            typer.echo(f"  {table}: the table is gone from the server; kibitz tables --forget "
+                       f"{table} forgets it")
+        for lost in found["refused"]:
+            table = lost["table"]
+            typer.echo(f"  {table}: {lost['error']} (kibitz join {base}/play/{table} --watch "
+                       f"watches it; kibitz tables --forget {table} forgets it)")
 
 
 FINISHED_SHOWN = 5
 """Finished tables listed by `kibitz tables` (the latest)."""
 MAX_ASKED = 1000
 """The most seats asked of one server (as its `/api/my-tables` takes): those kept last."""
+
+
+def lost_seats(base: str, seats: list[HeldSeat]) -> dict[str, list[Any]]:
+    """Why the server ``base`` lists none of ``seats`` (kept here) as held, asked of each
+    seat's view: ``gone``, the tables it no longer has; ``refused``, the seats it refuses,
+    in its words (a seat given to the computer while its person was away says so). A seat
+    held after all (taken up meanwhile) is in neither: it is listed next time."""
+    from kibitz.tui.link import TableError, TableLink, TableServer
+
+    gone: list[str] = []
+    refused: list[dict[str, Any]] = []
+    server = TableServer(TableLink(base, ""))
+    try:
+        for seat in seats:
+            server.link = TableLink(base, seat.table)
+            try:
+                server.view(seat.token)
+            except TableError as exc:
+                if exc.status == 404:
+                    gone.append(seat.table)
+                else:
+                    refused.append({"table": seat.table, "seat": seat.seat, "error": str(exc)})
+    finally:
+        server.close()
+    return {"gone": gone, "refused": refused}
 
 
 def table_line(base: str, row: dict[str, Any]) -> str:

@@ -33,7 +33,7 @@ from kibitz.core.errors import KibitzError
 from kibitz.core.session import Step
 from kibitz.core.stats import Entry
 from kibitz.tui.analysis import AnalysisRun, AnalysisScreen
-from kibitz.tui.driver import OFFERED, PlayDriver, RecordFileError
+from kibitz.tui.driver import OFFERED, PlayDriver, RecordFileError, with_name
 from kibitz.tui.panels import chat_text, log_text, move_spots, seats_text, status_text
 from kibitz.tui.picker import Pick, Picker, names_card, pickable, set_moves, set_of
 from kibitz.tui.screens import (
@@ -662,11 +662,12 @@ class PlayApp(App[None]):
             self.say("the game is over", ERROR)
             return
         game, seat = self.driver.game, self.driver.viewer
-        partners = [game.player_names[s] for s in game.side_of(seat or 0) if s != seat]
-        question = (
-            "Concede this game? It counts as lost." if game.num_players == 1 else
+        partners = [with_name(game.player_names[s], self.driver.person_name(s))
+                    for s in game.side_of(seat or 0) if s != seat]  # fmt: skip
+        question = (  # the page's words
+            "Give up this game? It counts as lost." if game.num_players == 1 else
             f"Resign for your team? It counts as a loss for {' and '.join(partners)} too."
-            if partners else "Resign this game? It counts as lost."
+            if partners else "Resign this game? It counts as a loss."
         )
         self.push_screen(ConfirmScreen(question), self._give_up)
 

@@ -66,8 +66,13 @@ class ChatLine:
 
     def speaker(self, seat_name: str, viewer: int | None) -> str:
         """``Red (Bob)``, ``Red (you)`` (the ``viewer``'s own seat) or ``Red`` (no name)."""
-        who = "you" if self.seat == viewer else self.name
-        return f"{seat_name} ({who})" if who else seat_name
+        return with_name(seat_name, "you" if self.seat == viewer else self.name)
+
+
+def with_name(seat_name: str, name: str | None) -> str:
+    """``North (Ann)``: a seat with the person at it, as the page names them; ``North``
+    where no name is known."""
+    return f"{seat_name} ({name})" if name else seat_name
 
 
 Notify = Callable[[str, str], None]
@@ -107,6 +112,7 @@ class PlayDriver(Protocol):
     def autoplay_on(self) -> bool: ...
     def deal_number(self) -> int | str | None: ...
     def seat_label(self, seat: int) -> str: ...
+    def person_name(self, seat: int) -> str | None: ...
     def offers(self, action: str) -> bool: ...
     def turn_preview(self, text: str) -> list[str] | None: ...
     def can_take_back(self) -> bool: ...
@@ -311,6 +317,10 @@ class Driver:
         spec = self.players[seat]
         who = "you" if spec is None else agent_label(spec)
         return f"{self.game.player_names[seat]} ({who})"
+
+    def person_name(self, seat: int) -> str | None:
+        """None: the seats here are the computer's or the person's own, none named."""
+        return None
 
     def is_over(self) -> bool:
         return self.session.is_over()

@@ -30,6 +30,12 @@ class TableError(KibitzError):
     """A table that cannot be reached or joined: a bad address, a server that does not
     answer, or the server's refusal (its own words)."""
 
+    def __init__(self, message: str, status: int | None = None) -> None:
+        """``status``: the HTTP status of the server's own refusal (404: no such table), so
+        that a caller tells refusals apart; None where the server refused nothing."""
+        super().__init__(message)
+        self.status = status
+
 
 @dataclass(frozen=True)
 class TableLink:
@@ -162,7 +168,7 @@ class TableServer:
         if reply.is_success and data is not None:
             return data
         if isinstance(data, dict) and isinstance(data.get("error"), str):
-            raise TableError(data["error"])
+            raise TableError(data["error"], reply.status_code)
         raise TableError(f"{where}{path} answered {reply.status_code} {reply.reason_phrase}: "
                          "not a kibitz server's table?")
 

@@ -136,6 +136,9 @@ class RemoteDriver:
         self._asking = threading.Lock()
         self.keeper: Callable[[RemoteDriver], None] | None = None
         """Called with each seat this player takes from here (the rematch's too), to keep it."""
+        self.held: Callable[[str], str | None] | None = None
+        """The token of a seat kept here at another table of this server (None: none), so
+        that a rematch this player sits at already is gone back to, as the page does."""
         if not self._log(state):
             self._fetch_log()
 
@@ -157,7 +160,10 @@ class RemoteDriver:
         return None if self.token is None else self.server.link.comeback()
 
     def rematch_news(self) -> str:
-        """"Ann asks for a rematch: n joins it" (who asked, where the server says)."""
+        """"Ann asks for a rematch: n joins it" (who asked, where the server says); where this
+        player sits at the rematch already (made or joined from here), that n goes to it."""
+        if self._held_rematch() is not None:
+            return "you sit at this table's rematch already: n goes to it"
         by = self.table.get("rematch_by")
         who = "" if by is None else (self.table["seats"][by]["name"] or
                                      self.game.player_names[by])
@@ -228,9 +234,15 @@ class RemoteDriver:
         elif s["kind"] == "open":
             who = "open seat"
         else:
-            who = s["name"] or "a person"
+            who = self.person_name(seat) or "a person"
             who += "" if s.get("connected") else ", away"
         return f"{self.game.player_names[seat]} ({who})"
+
+    def person_name(self, seat: int) -> str | None:
+        """The name the person at ``seat`` sits under (None: a computer's or an open seat,
+        or a person who gave none)."""
+        s = self.table["seats"][seat]
+        return str(s["name"]) if s["kind"] == "human" and s["name"] else None
 
     def turn_preview(self, text: str) -> list[str] | None:
         """Unknown here: the server reads a typed turn against the whole game."""
@@ -389,19 +401,31 @@ class RemoteDriver:
     def new_game(self, seed: int | None) -> RemoteDriver:
         """The next game, as the page's rematch: once the game is over, the server's rematch
         of this table (the first person to ask makes it, its computers again, a two-seat
-        table's sides swapped; the others join it); for a game left unfinished, a deal asked
-        by number or a game of one seat, a new table made here; the new table's driver
-        (blocking: run in a worker)."""
+        table's sides swapped; the others join it; one sat at already is gone back to); for
+        a game left unfinished, a deal asked by number or a game of one seat, a new table
+        made here; the new table's driver (blocking: run in a worker)."""
         rematch = self.is_over() and len(self.table["seats"]) > 1 and self.seat is not None
         if rematch and seed is None:
-            reply = self._ask({"type": "rematch"}, "rematch")
-            link = TableLink(self.server.link.base, str(reply["id"]), token=str(reply["token"]))
+            link = self._held_rematch()
+            if link is None:
+                reply = self._ask({"type": "rematch"}, "rematch")
+                link = TableLink(self.server.link.base, str(reply["id"]),
+                                 token=str(reply["token"]))
             return self._kept(opened(link))
         return self._kept(self._new_table(seed))
 
+    def _held_rematch(self) -> TableLink | None:
+        """This player's seat at the table's rematch, where one is kept here (None: no
+        rematch, or none kept there: the server is asked, and refuses a seat taken already)."""
+        rematch = self.table.get("rematch")
+        if self.held is None or self.seat is None or not isinstance(rematch, str):
+            return None
+        token = self.held(rematch)
+        return None if token is None else TableLink(self.server.link.base, rematch, token=token)
+
     def _kept(self, new: RemoteDriver) -> RemoteDriver:
-        """``new``, its seat kept where this one's was."""
-        new.keeper = self.keeper
+        """``new``, its seat kept where this one's was (and the seats kept there looked up)."""
+        new.keeper, new.held = self.keeper, self.held
         if new.keeper is not None:
             new.keeper(new)
         return new
