@@ -4,7 +4,9 @@ the focus never drops to the page's body after Take back, Play again, "Back to t
 Resign, and goes to the game-over heading; the move box keeps it through the reply; Smess
 squares name their arrows; Escape drops a chosen piece and Enter on the other side's piece
 says whose it is; the focus ring differs from the selection and stands out on squares and
-cards; a spectator is told that spectators watch."""
+cards; a spectator is told that spectators watch; a hand of cards (TCHESS, Rook) and Rook's
+bids are each one tab stop (a toolbar) that the arrow keys, Home and End move along, Enter
+picking the card and the focus staying at its place in the hand."""
 
 from __future__ import annotations
 
@@ -13,8 +15,9 @@ from pathlib import Path
 
 import httpx
 from helpers import COMPUTER, HUMAN
-from pagekit import seated, serious_violations, shoot, watch
+from pagekit import ply, seated, serious_violations, shoot, wait_past, watch
 from playwright.sync_api import Browser, Page, expect
+from test_rook_table_page import south_to_act, table_at
 
 from kibitz import load
 from serving import Server
@@ -27,6 +30,8 @@ COUNT_CHANGES = ("() => { window.lastChanges = 0;"
                  ".observe(document.getElementById('last'),"
                  " {childList: true, characterData: true, subtree: true}); }")
 IN_BOARD = "() => document.getElementById('board').contains(document.activeElement)"
+FOCUSED_IN = ("(box) => [...document.querySelectorAll(`${box} button`)]"
+              ".indexOf(document.activeElement)")
 
 
 def table(server: Server, game: str, seats: list[dict]) -> dict:
@@ -244,3 +249,131 @@ def test_a_spectator_is_told_that_spectators_watch(browser: Browser, server: Ser
     expect(page.locator(".sq.sel")).to_have_count(0)
     assert spectator.errors == [], spectator.errors
     spectator.close()
+
+
+def focused_in(page: Page, box: str) -> int:
+    """The index of the focused button among ``box``'s buttons (-1: the focus is elsewhere),
+    in one look (the computers' moves redraw the page)."""
+    return int(page.evaluate(FOCUSED_IN, box))
+
+
+def stops(page: Page, box: str) -> list[int]:
+    """The tab index of each of ``box``'s buttons."""
+    return page.eval_on_selector_all(f"{box} button", "(all) => all.map((b) => b.tabIndex)")
+
+
+def one_stop_at(page: Page, box: str, i: int) -> None:
+    """The focus is on ``box``'s button ``i``, its only tab stop."""
+    assert focused_in(page, box) == i, (box, i, active(page))
+    tabs = stops(page, box)
+    assert tabs == [0 if k == i else -1 for k in range(len(tabs))], tabs
+
+
+def toolbar_keys(page: Page, box: str, label: str) -> int:
+    """``box`` is a toolbar named ``label``, reached once by Tab (and Shift+Tab) on the button
+    last focused; Right, Left, End and Home move the focus along it. Its number of buttons."""
+    expect(page.locator(box)).to_have_attribute("role", "toolbar")
+    expect(page.locator(box)).to_have_attribute("aria-label", label)
+    count = page.locator(f"{box} button").count()
+    assert count >= 3, count
+    assert stops(page, box) == [0] + [-1] * (count - 1)
+    page.locator(f"{box} button").first.focus()
+    page.keyboard.press("ArrowRight")
+    one_stop_at(page, box, 1)
+    page.keyboard.press("Shift+Tab")
+    assert focused_in(page, box) == -1, active(page)
+    page.keyboard.press("Tab")  # back in on the button last focused, and out at the next Tab
+    one_stop_at(page, box, 1)
+    page.keyboard.press("Tab")
+    assert focused_in(page, box) == -1, active(page)
+    page.keyboard.press("Shift+Tab")
+    one_stop_at(page, box, 1)
+    page.keyboard.press("End")
+    one_stop_at(page, box, count - 1)
+    page.keyboard.press("ArrowRight")  # the end of the row: the focus stays
+    one_stop_at(page, box, count - 1)
+    page.keyboard.press("Home")
+    one_stop_at(page, box, 0)
+    page.keyboard.press("ArrowLeft")
+    one_stop_at(page, box, 0)
+    return count
+
+
+def pick(page: Page, box: str, i: int, key: str = "Enter") -> None:
+    """Move to ``box``'s button ``i`` by the arrow keys and press ``key`` on it."""
+    page.locator(f"{box} button").first.focus()
+    page.keyboard.press("Home")
+    for _ in range(i):
+        page.keyboard.press("ArrowRight")
+    one_stop_at(page, box, i)
+    page.keyboard.press(key)
+
+
+def test_a_tchess_hand_is_one_tab_stop_moved_by_the_arrow_keys(
+    browser: Browser, server: Server, shots: Path
+) -> None:
+    made = httpx.post(f"{server.url}/api/tables", json={
+        "game": "tchess", "seed": 5, "seats": [HUMAN, COMPUTER]}).json()
+    start = httpx.get(f"{server.url}/api/tables/{made['id']}/view").json()["ply"]
+    tab = seated(browser, server.url, made, 0, LAPTOP)
+    page = tab.page
+    your_turn_at(page, start)
+    count = toolbar_keys(page, "#hand", "your hand")
+    playable = page.eval_on_selector_all("#hand button",
+                                         "(all) => all.map((b) => !!b.dataset.move)")
+    i = max(k for k, ok in enumerate(playable) if ok)  # the last playable card, by keyboard
+    card = page.locator("#hand button").nth(i).get_attribute("data-card")
+    page.locator("#hand button").nth(i).focus()
+    shoot(page, shots, "tchess-hand-focus")
+    pick(page, "#hand", i)
+    your_turn_at(page, start + 1)  # laid: the hand is one card shorter, the focus at the same place
+    view = httpx.get(f"{server.url}/api/tables/{made['id']}/view",
+                     params={"token": made["tokens"]["0"]}).json()["view"]
+    assert view["rows"][0]["cards"] == [card]
+    expect(page.locator("#hand button")).to_have_count(count - 1)
+    one_stop_at(page, "#hand", min(i, count - 2))
+    assert serious_violations(page) == []
+    shoot(page, shots, "tchess-hand-focus-after")
+    assert tab.errors == [], tab.errors
+    tab.close()
+
+
+def test_rook_bids_and_hand_are_toolbars_moved_by_the_arrow_keys(browser: Browser,
+                                                                 server: Server) -> None:
+    made = table_at(server, south_to_act(lambda v: v["phase"] == "auction"))
+    tab = seated(browser, server.url, made, 0, LAPTOP)
+    page = tab.page
+    expect(page.locator("#status")).to_have_attribute("data-your-turn", "1")
+    bids = toolbar_keys(page, "#bidding", "bids")
+    last = page.locator("#bidding button").nth(bids - 1).inner_text()  # the highest bid
+    toolbar_keys(page, "#hand", "your hand")  # not playable now, but each card still read out
+    assert serious_violations(page) == []
+    before = ply(page)
+    pick(page, "#bidding", bids - 1, "Space")
+    wait_past(page, before)
+    calls = httpx.get(f"{server.url}/api/tables/{made['id']}/view").json()["view"]["calls"]
+    assert [0, f"bid {last}"] in calls, calls
+    assert tab.errors == [], tab.errors
+    tab.close()
+
+
+def test_a_rook_card_is_played_from_the_hand_by_keyboard(
+    browser: Browser, server: Server, shots: Path
+) -> None:
+    made = table_at(server, south_to_act(lambda v: v["phase"] == "play" and not v["trick"]))
+    tab = seated(browser, server.url, made, 0, LAPTOP)
+    page = tab.page
+    expect(page.locator("#status")).to_have_attribute("data-your-turn", "1")
+    count = toolbar_keys(page, "#hand", "your hand")
+    page.keyboard.press("ArrowRight")
+    shoot(page, shots, "rook-hand-focus")
+    i = count - 2  # South leads: any card
+    card = page.locator("#hand button").nth(i).get_attribute("data-card")
+    pick(page, "#hand", i)
+    expect(page.locator("#hand button")).to_have_count(count - 1)
+    view = httpx.get(f"{server.url}/api/tables/{made['id']}/view").json()["view"]
+    assert [0, card] in view["trick"] + [p for t in view["tricks"] for p in t["plays"]], view
+    one_stop_at(page, "#hand", i)  # the focus on the card that took its place
+    assert serious_violations(page) == []
+    assert tab.errors == [], tab.errors
+    tab.close()

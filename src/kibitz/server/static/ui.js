@@ -54,13 +54,13 @@ function focusKeys() {
   if (!a || a === document.body) return [null, null];
   const key = a.dataset?.key ? `[data-key="${CSS.escape(a.dataset.key)}"]` : (a.id ? `#${CSS.escape(a.id)}` : null);
   const group = a.closest("[data-focus-group]")?.dataset.focusGroup;
-  return [key, group ? `[data-focus-group="${CSS.escape(group)}"] button:not(:disabled)` : null];
+  return [key, group ? `[data-focus-group="${CSS.escape(group)}"]` : null];
 }
 
-// Run `redraw` and give keyboard focus back to the element of the same key (or the first
-// button of its group, when a card just played is gone), if the redraw took it away; where
-// neither is there (or it is disabled now), to `fallback()`, so that focus never drops to
-// the page's body.
+// Run `redraw` and give keyboard focus back to the element of the same key (or its group's
+// tab stop, else its first button, when a card just played is gone), if the redraw took it
+// away; where neither is there (or it is disabled now), to `fallback()`, so that focus never
+// drops to the page's body.
 export function keepFocus(redraw, fallback = null) {
   const [key, group] = focusKeys();
   const before = document.activeElement;
@@ -68,9 +68,65 @@ export function keepFocus(redraw, fallback = null) {
   redraw();
   if (!held || (before.isConnected && document.activeElement === before)) return;
   let again = key && document.querySelector(key);
-  if (!again || again.disabled) again = group && document.querySelector(group);
+  if ((!again || again.disabled) && group) {
+    again = document.querySelector(`${group} [tabindex="0"]:not(:disabled)`)
+      || document.querySelector(`${group} button:not(:disabled)`);
+  }
   if (again && !again.disabled) { again.focus({ preventScroll: true }); return; }
   fallback?.()?.focus();  // elsewhere on the page: scrolled into view
+}
+
+// One tab stop for `items` (the buttons of `box`, in reading order): the one at index `stop`
+// has tabIndex 0, the others -1, and the stop follows the focus. Left and Right move it along
+// a row, Up and Down across rows of `columns` items (none: one row), Home and End to the first
+// and last item. `onFocus(i)` hears of each item focused (to keep the stop across redraws).
+export function roving(box, items, { stop = 0, columns = 0, onFocus = null } = {}) {
+  items.forEach((b, i) => { b.tabIndex = i === stop ? 0 : -1; });
+  box.addEventListener("focusin", (ev) => {
+    const i = items.indexOf(ev.target);
+    if (i < 0) return;
+    items.forEach((b, k) => { b.tabIndex = k === i ? 0 : -1; });
+    onFocus?.(i);
+  });
+  box.addEventListener("keydown", (ev) => {
+    const i = items.indexOf(document.activeElement);
+    const j = i < 0 ? null : stepTo(ev.key, i, items.length, columns);
+    if (j === null) return;
+    ev.preventDefault();
+    items[j].focus();
+  });
+}
+
+// The index the key moves the focus to from `i` (`i` itself at an edge; null: not a move key).
+function stepTo(key, i, count, columns) {
+  if (key === "Home") return 0;
+  if (key === "End") return count - 1;
+  const width = columns || count;
+  const step = { ArrowLeft: -1, ArrowRight: 1, ...(columns ? { ArrowUp: -columns, ArrowDown: columns } : {}) }[key];
+  if (step === undefined) return null;
+  const j = i + step;
+  const off = j < 0 || j >= count || (Math.abs(step) === 1 && Math.floor(j / width) !== Math.floor(i / width));
+  return off ? i : j;
+}
+
+// Where each toolbar's focus was (its data-focus-group -> the item's data-key and index).
+const toolbarStops = new Map();
+
+// A row of choices (a hand of cards, the bids) as a WAI-ARIA toolbar named `label`: one tab
+// stop, Left/Right/Home/End moving among its enabled buttons. After a redraw the stop is on
+// the item last focused, or, where that one is gone (a card played), on the one now at its
+// place. A box with no button stays as it is.
+export function toolbar(box, label) {
+  const items = [...box.querySelectorAll("button:not(:disabled)")];
+  if (!items.length) return box;
+  box.setAttribute("role", "toolbar");
+  box.setAttribute("aria-label", label);
+  const group = box.dataset.focusGroup;
+  const last = toolbarStops.get(group);
+  const same = last ? items.findIndex((b) => b.dataset.key === last.key) : -1;
+  const stop = same >= 0 ? same : Math.min(last?.index ?? 0, items.length - 1);
+  roving(box, items, { stop, onFocus: (i) => toolbarStops.set(group, { key: items[i].dataset.key, index: i }) });
+  return box;
 }
 
 // Whether the reader asked for less motion (then nothing slides).

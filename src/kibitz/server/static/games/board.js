@@ -4,7 +4,7 @@
 // between squares (arrow keys) and a short move animation.
 // Pages draw pieces into squares; every move comes from the structured legal moves, and so do
 // the notes on a click that plays nothing ("5♥ cannot go to e5; its moves: e2, f2.").
-import { el, reducedMotion, viewer, WATCHING } from "/static/ui.js";
+import { el, reducedMotion, roving, viewer, WATCHING } from "/static/ui.js";
 
 // The structured legal moves grouped by their from-square.
 export function movesByFrom(legal) {
@@ -112,7 +112,6 @@ export function drawBoard(root, msg, { files, ranks, piece, squareClass, targets
       const b = el("button", { type: "button", className: `sq ${(fi + ri) % 2 ? "dark" : "light"} ${squareClass(name)}` });
       b.dataset.square = name;
       b.dataset.key = `sq:${name}`;
-      b.tabIndex = name === focusable ? 0 : -1;
       b.setAttribute("role", "gridcell");
       const notes = [];
       if (last && name === last.from) { b.classList.add("last-from"); notes.push("last move from here"); }
@@ -130,20 +129,21 @@ export function drawBoard(root, msg, { files, ranks, piece, squareClass, targets
       b.setAttribute("aria-label", `${name}, ${p ? p.label : "empty"}${notes.length ? ", " + notes.join(", ") : ""}`);
       if (p) b.append(p.art);
       b.addEventListener("click", () => { picker.focus = name; onSquare(name); });
-      b.addEventListener("focus", () => { picker.focus = name; });  // the tab stop after a redraw
       row.append(b);
     });
     grid.append(row);
   });
+  // Arrow keys move the focus between squares (one tab stop for the whole board, kept on the
+  // square last focused across redraws).
+  const squares = [...grid.querySelectorAll(".sq")];
+  roving(grid, squares, { stop: squares.findIndex((b) => b.dataset.square === focusable), columns: files.length,
+    onFocus: (i) => { picker.focus = squares[i].dataset.square; } });
   grid.addEventListener("keydown", (ev) => {
-    if (ev.key === "Escape" && picker.from) {
-      ev.preventDefault();
-      picker.from = null;
-      ctx.note("Selection cleared.");
-      ctx.redraw();
-      return;
-    }
-    arrowKeys(ev, grid, files.length);
+    if (ev.key !== "Escape" || !picker.from) return;
+    ev.preventDefault();
+    picker.from = null;
+    ctx.note("Selection cleared.");
+    ctx.redraw();
   });
   // The ranks down the left edge and the files along the bottom (each square's label names it).
   const coords = (kind, names) => el("div", { className: `coords ${kind}s`, attrs: { "aria-hidden": "true" } },
@@ -152,30 +152,6 @@ export function drawBoard(root, msg, { files, ranks, piece, squareClass, targets
   root.append(wrap);
   animate(grid, msg, last);
   return grid;
-}
-
-// Arrow keys move the focus between squares (one tab stop for the whole board).
-function arrowKeys(ev, grid, width) {
-  const step = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -width, ArrowDown: width }[ev.key];
-  const all = [...grid.querySelectorAll(".sq")];
-  const i = all.indexOf(document.activeElement);
-  if (step === undefined || i < 0) {
-    if (ev.key === "Home" || ev.key === "End") {
-      ev.preventDefault();
-      move(all, i, ev.key === "Home" ? 0 : all.length - 1);
-    }
-    return;
-  }
-  ev.preventDefault();
-  const j = i + step;
-  if (j < 0 || j >= all.length || (Math.abs(step) === 1 && Math.floor(j / width) !== Math.floor(i / width))) return;
-  move(all, i, j);
-}
-
-function move(all, i, j) {
-  if (i >= 0) all[i].tabIndex = -1;
-  all[j].tabIndex = 0;
-  all[j].focus();
 }
 
 // Slide the moved piece from its from-square once per new move.

@@ -4,7 +4,7 @@
 // last one through the next auction), the score sheet and a log of calls and tricks. Controls come from the structured
 // moves: `kind` (bid, pass, discard, trump, play), `card`, `bid` and `colour`.
 import { cardButton, cardFigure, rookCard } from "/static/games/cards.js";
-import { button, computerName, el, handName, sameSide, viewer } from "/static/ui.js";
+import { button, computerName, el, handName, sameSide, toolbar, viewer } from "/static/ui.js";
 
 export const logTitle = "Auction and tricks";
 let chosen = new Set();      // the discards picked, before they are sent
@@ -120,8 +120,7 @@ function handBox(msg, ctx) {
   const need = discardSet(msg).size;
   const plays = msg.legal.filter((m) => m.kind === "play");
   const choosing = discarding || plays.length > 0;
-  return el("div", { className: `cards hand ${choosing ? "choosing" : ""}`, id: "hand", dataset: { focusGroup: "hand" },
-    attrs: { role: "group", "aria-label": handName(msg) } },
+  return toolbar(el("div", { className: `cards hand ${choosing ? "choosing" : ""}`, id: "hand", dataset: { focusGroup: "hand" } },
     ...(v.hand || []).map((code) => {
       const move = plays.find((m) => m.card === code);
       const card = cards[code] || { code, colour: null, rank: null, points: 0 };
@@ -135,7 +134,7 @@ function handBox(msg, ctx) {
       b.dataset.card = code;
       if (move) b.dataset.move = move.text;
       return b;
-    }));
+    })), handName(msg));
 }
 
 function moveLabel(m) {
@@ -170,7 +169,7 @@ function actionsBox(msg, ctx) {
     if (m.kind === "trump") b.prepend(el("span", { className: `swatch ${m.colour}`, attrs: { "aria-hidden": "true" } }));
     box.append(b);
   }
-  return box;
+  return toolbar(box, v.phase === "trump" ? "trump colours" : "bids");
 }
 
 // The sides' names as this page's own seat calls them: "We" (its team) and "They"; null for

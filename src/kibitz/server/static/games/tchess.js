@@ -3,7 +3,7 @@
 // the round log in sentences. Controls come from the structured moves: `kind` (attack,
 // defend, end, pass, take) and `cards`; the rows and strengths come from the game's view.
 import { cardBack, cardButton, cardFigure, pieceCard } from "/static/games/cards.js";
-import { button, el, handName, viewer } from "/static/ui.js";
+import { button, el, handName, toolbar, viewer } from "/static/ui.js";
 import { endSentence } from "/static/games/board.js";
 
 const LAYS = new Set(["attack", "defend"]);
@@ -92,8 +92,7 @@ function handBox(msg, face, ctx) {
   const lays = msg.legal.filter((m) => LAYS.has(m.kind));
   const seen = {};
   const why = msg.outcome ? "the game is over" : (msg.your_turn ? (v.phase === "play" ? "cannot be laid now" : "not in this phase") : "not your turn");
-  const hand = el("div", { className: "cards hand", id: "hand", dataset: { focusGroup: "hand" },
-    attrs: { role: "group", "aria-label": handName(msg) } },
+  const hand = el("div", { className: "cards hand", id: "hand", dataset: { focusGroup: "hand" } },
     ...(v.hand || []).map((c) => {
       seen[c] = (seen[c] || 0) + 1;
       const move = lays.find((m) => m.cards[0] === c);
@@ -109,6 +108,7 @@ function handBox(msg, face, ctx) {
       return b;
     }));
   if (!(v.hand || []).length) hand.append(el("span", { className: "muted", textContent: "Your hand is empty." }));
+  toolbar(hand, handName(msg));
   const others = msg.legal.filter((m) => !LAYS.has(m.kind));
   const actions = el("div", { className: "row actions", dataset: { focusGroup: "actions" } },
     ...others.map((m) => button(moveLabel(m), () => ctx.act(m, moveLabel(m).toLowerCase()),
