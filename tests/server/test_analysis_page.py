@@ -32,6 +32,9 @@ from playwright.sync_api import Browser, Page, expect
 from kibitz.core.record import parse_record_text
 from serving import Server
 
+ALL_JUDGED = re.compile(r"^All \d+ moves judged\.$")
+"""The analysis status once every move is judged (before that it counts them as they come)."""
+
 
 def test_a_finished_deal_is_analysed_on_the_page(
     browser: Browser, server: Server, shots: Path
@@ -61,9 +64,9 @@ def test_a_finished_deal_is_analysed_on_the_page(
     expect(first).to_contain_text("lost, best")
     expect(first).to_have_class("analysed blunder")
     expect(page.locator("#analysis .graph-title")).to_contain_text("Winnable after each move")
-    assert page.locator(".eval-graph .eval-point").count() >= 3
+    expect(page.locator("#analysis [role=status]")).to_have_text(ALL_JUDGED)
+    assert page.locator(".eval-graph .eval-point").count() >= 3  # once all are judged
     expect(page.locator(".analysis-summary")).to_contain_text("Player: 1 blunder, 0 mistakes")
-    expect(page.locator("#analysis [role=status]")).to_contain_text("moves judged.")
     expect(page.locator("#analysis-record")).to_have_count(0)  # Fortress: JSON records only
     first.click()
     expect(page.locator("#analysis-where")).to_contain_text(
@@ -112,7 +115,7 @@ def test_a_cardmate_game_is_downloaded_with_its_analysis_in_its_record(
     page.click("#analyse")
     download = page.locator("#analysis-record")
     expect(download).to_be_visible(timeout=60_000)  # the workers start cold
-    expect(page.locator("#analysis [role=status]")).to_contain_text("moves judged.")
+    expect(page.locator("#analysis [role=status]")).to_have_text(ALL_JUDGED)
     shoot(page, shots, "analysis-cardmate-record")
     with page.expect_download() as saved:
         download.click()
@@ -191,7 +194,7 @@ def test_the_analysed_position_names_the_page_viewer_as_you_in_tchess(
     show_move_of(page, "Black")
     expect(page.locator(".seat-line strong")).to_have_text(["White (you)", "Black"])
     done = page.locator("#analysis [role=status]")
-    expect(done).to_have_text(re.compile(r"^All \d+ moves judged\.$"), timeout=120_000)
+    expect(done).to_have_text(ALL_JUDGED, timeout=120_000)
     total = int(re.findall(r"\d+", done.inner_text())[0])
     expect(page.locator(".analysis-moves li")).to_have_count(total)
     # the graph is White's, each move's figures its mover's: the page says which
@@ -245,7 +248,7 @@ def test_the_analysed_position_names_the_page_viewer_as_you_in_rook(
     play_to_the_end(page)
     show_move_of(page, "West")
     judged = page.locator("#analysis [role=status]")
-    expect(judged).to_contain_text("moves judged.", timeout=120_000)
+    expect(judged).to_have_text(ALL_JUDGED, timeout=120_000)
     labels = page.locator(".analysis-moves button strong").all_inner_texts()
     numbers = [int(label.split(".")[0]) for label in labels]
     assert numbers == list(range(1, len(labels) + 1))  # the players' moves, the deal not counted
