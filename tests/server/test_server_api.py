@@ -47,6 +47,19 @@ def test_create_list_and_fetch_a_table(client: TestClient) -> None:
     assert client.get("/api/tables/nope").status_code == 404
 
 
+def test_a_table_of_computers_only_is_given_an_end(client: TestClient) -> None:
+    options = {}
+    for seats, given in (([COMPUTER, COMPUTER], {}), ([HUMAN, COMPUTER], {}),
+                         ([COMPUTER, COMPUTER], {"max_plies_without_progress": None}),
+                         ([COMPUTER, COMPUTER], {"max_plies_without_progress": 40})):
+        made = new_table(client, "smess", seats, options=given)
+        summary = client.get(f"/api/tables/{made['id']}").json()
+        options[len(options)] = summary["options"].get("max_plies_without_progress")
+    assert options == {0: 100, 1: None, 2: None, 3: 40}  # the game's length default, if unset
+    cardmate = new_table(client, "cardmate", [COMPUTER, COMPUTER])
+    assert client.get(f"/api/tables/{cardmate['id']}").json()["options"]["max_plies"] == 300
+
+
 def test_bad_table_requests_name_the_problem(client: TestClient) -> None:
     r = client.post("/api/tables", json={"game": "smess", "seats": [HUMAN]})
     assert r.status_code == 400 and "2 seats" in r.json()["error"]

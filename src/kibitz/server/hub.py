@@ -26,7 +26,7 @@ from kibitz.ai import make_agent
 from kibitz.core.errors import IllegalAction, InvalidOptions, KibitzError
 from kibitz.core.game import Game
 from kibitz.core.options import options_to_json
-from kibitz.core.registry import load
+from kibitz.core.registry import game_class, load
 from kibitz.core.session import Session
 from kibitz.server import chat, workers
 from kibitz.server.limits import Limits, whole
@@ -190,8 +190,13 @@ class Hub:
         """A new table; returns it and a token for each ``human`` seat.
 
         ``actions`` (already checked by replaying an imported record) are played first, so
-        the table starts where the record ends. Nothing is stored unless all is valid.
+        the table starts where the record ends. Nothing is stored unless all is valid. A table
+        of computers only (not a record's, whose options are its own) gets the game's length
+        defaults for options not given, so that its watchers see it end (a Smess game of two
+        computers may shuffle for ever).
         """
+        if not actions and seats and all(seat.get("kind") == "computer" for seat in seats):
+            options = {**game_class(game).length_defaults, **options}
         g = load(game, **options)
         if len(seats) != g.num_players:
             raise InvalidOptions(
