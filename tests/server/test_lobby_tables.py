@@ -4,11 +4,13 @@ players as the table page names them (a name, "computer level 1 (poor)", "open s
 
 from __future__ import annotations
 
+import re
 from functools import partial
 
 import httpx
 from pagekit import DESKTOP, open_tab
 from playwright.sync_api import Browser, Locator, Page, expect
+from websockets.sync.client import connect
 
 from serving import Server
 
@@ -61,5 +63,32 @@ def test_a_finished_table_says_who_won_and_how(browser: Browser, server: Server)
     page.goto(server.url + "/")
     expect(listed(page, made).locator("td").nth(2)).to_have_text("Blue won (resignation)")
     expect(listed(page, deal).locator("td").nth(2)).to_have_text("lost (conceded)")
+    assert tab.errors == []
+    tab.close()
+
+
+def test_a_table_in_play_says_whose_turn_who_is_away_and_who_watches(
+    browser: Browser, server: Server
+) -> None:
+    made = httpx.post(f"{server.url}/api/tables", json={"game": "smess", "seats": [
+        {"kind": "human", "name": "ann"}, {"kind": "human", "name": "bob"},
+    ]}).json()  # fmt: skip
+    computers = httpx.post(f"{server.url}/api/tables", json={"game": "smess", "seats": [
+        {"kind": "computer", "level": 1}, {"kind": "computer", "level": 1},
+    ]}).json()  # fmt: skip
+    tab = open_tab(browser, DESKTOP)
+    page = tab.page
+    page.goto(server.url + "/")
+    status = listed(page, made).locator("td").nth(2)
+    expect(status).to_have_text("Blue to play (away)")  # ann has not come
+    expect(listed(page, made).locator("td").nth(3)).to_have_text(re.compile(r"\d\d:\d\d"))
+    expect(listed(page, computers).locator("td").nth(2)).to_have_text(
+        "Blue to play (computers play while watched)")
+    base = f"ws://127.0.0.1:{server.port}/ws/tables/{made['id']}"
+    with connect(f"{base}?token={made['tokens']['0']}") as ann, connect(base) as watcher:
+        ann.recv()
+        watcher.recv()
+        expect(status).to_have_text("Blue to play · 1 watching", timeout=10_000)  # listed again
+    expect(status).to_have_text("Blue to play (away)", timeout=10_000)
     assert tab.errors == []
     tab.close()

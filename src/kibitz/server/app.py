@@ -278,8 +278,12 @@ def create_app(
         }
 
     @app.get("/api/tables", summary="Running and finished tables, most recent first")
-    def list_tables(limit: int = Query(50, ge=1, le=500)) -> list[dict[str, Any]]:
-        return store.list_tables(limit)
+    async def list_tables(limit: int = Query(50, ge=1, le=500)) -> list[dict[str, Any]]:
+        """The stored summaries, with who is at each table now where it is in play here."""
+        rows = store.list_tables(limit)
+        for row in rows:
+            row.update(hub.presence(row["id"]))
+        return rows
 
     @app.post("/api/my-tables", summary="The tables where these seat tokens hold a seat")
     def my_tables(body: HeldSeats) -> list[dict[str, Any]]:

@@ -264,6 +264,11 @@ class Hub:
             return SeatSpec("open")
         raise InvalidOptions(f"seat {i} kind {kind!r} is not one of 'human', 'computer', 'open'")
 
+    def presence(self, table_id: str) -> dict[str, Any]:
+        """Who is at ``table_id`` now (``LiveTable.presence``): nobody unless it is in memory."""
+        table = self.tables.get(table_id)
+        return {"connected": [], "watchers": 0} if table is None else table.presence()
+
     def get(self, table_id: str) -> LiveTable:
         """The table ``table_id``, loaded from storage if it is not in memory (an unfinished
         one then takes up its computer turns)."""

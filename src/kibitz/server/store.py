@@ -209,7 +209,8 @@ class Store:
             return None if row is None else row.record
 
     def list_tables(self, limit: int = 50) -> list[dict[str, Any]]:
-        """The most recently active public tables, newest first, as summaries."""
+        """The most recently active public tables, newest first, as summaries (whose turn it
+        is, kept with each change, and when it last changed)."""
         with self.session() as s:
             rows = s.scalars(
                 select(TableRow).where(TableRow.private.is_(False))
@@ -222,7 +223,9 @@ class Store:
             return [{
                 "id": row.id, "game": row.game, "options": row.options,
                 "status": row.status, "result": row.result, "seats": seats[row.id],
+                "to_act": row.extra.get("to_act") if row.status == "playing" else None,
                 "created_at": _utc_text(row.created_at),
+                "updated_at": _utc_text(row.updated_at),
             } for row in rows]
 
     def held_tables(self, held: list[tuple[str, str]]) -> list[dict[str, Any]]:

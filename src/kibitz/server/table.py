@@ -237,7 +237,8 @@ class LiveTable:
     # -- views -----------------------------------------------------------------------------
     def summary(self, description: bool = True) -> dict[str, Any]:
         """What anyone may know about the table (``description``: with the game's)."""
-        connected = {outbox.seat for outbox in self.connections.values()}
+        here = self.presence()
+        connected = set(here["connected"])
         out = {
             "id": self.id,
             "game": self.game.name,
@@ -254,11 +255,17 @@ class LiveTable:
             "text_record": self.game.text_record,
             "rematch": self.rematch,
             "rematch_by": self.rematch_by,
-            "watchers": sum(outbox.seat is None for outbox in self.connections.values()),
+            "watchers": here["watchers"],
         }
         if description:
             out["description"] = self.description
         return out
+
+    def presence(self) -> dict[str, Any]:
+        """Who is at the table now: the seats connected and how many watch."""
+        outboxes = self.connections.values()
+        return {"connected": sorted({o.seat for o in outboxes if o.seat is not None}),
+                "watchers": sum(o.seat is None for o in outboxes)}
 
     def outcome_json(self, seat: int | None = None) -> dict[str, Any] | None:
         """The result (a conceded game's included) with a human summary, once over; for a

@@ -240,11 +240,25 @@ async function listTables() {
   $("no-tables").hidden = !!rows.length;
   body.replaceChildren(...rows.map((t) => {
     const who = t.seats.map((_, i) => seatText(t, i)).join(", ");
-    const status = t.status === "finished" ? resultText(t) : t.status;
+    const status = t.status === "playing" ? playingText(t) : resultText(t);
     const title = games[t.game]?.description.title || t.game;
+    const when = t.updated_at ? shortTime(new Date(t.updated_at)) : "";
     return el("tr", {}, el("td", { textContent: title }), el("td", { textContent: who }), el("td", { textContent: status }),
+      el("td", { textContent: when }),
       el("td", {}, el("a", { href: `/play/${encodeURIComponent(t.id)}`, textContent: t.status === "finished" ? "view" : "open" })));
   }));
+}
+
+// A table in play as the list says it, so that a live game is told from one left: whose turn
+// ("Blue to play"), whether that person is away, whether computers wait for a watcher, and
+// how many watch ("Red to play (away) · 2 watching").
+function playingText(t) {
+  const s = t.to_act === null || t.to_act === undefined ? null : t.seats[t.to_act];
+  let text = s ? `${seatName(t, t.to_act)} to play` : "playing";
+  if (s?.kind === "human" && !t.connected.includes(t.to_act)) text += " (away)";
+  else if (s?.kind === "open") text += " (open seat)";
+  else if (t.seats.every((x) => x.kind === "computer") && !t.watchers) text += " (computers play while watched)";
+  return t.watchers ? `${text} · ${t.watchers} watching` : text;
 }
 
 // This browser's tables (the seats whose tokens it keeps), private ones too: every one in
