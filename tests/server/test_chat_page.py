@@ -1,6 +1,6 @@
 """The table page's chat, in Chromium: two friends at other machines talk, a spectator reads
-along, a refused line stays in the box with the reason, and a table against the computer
-shows no chat (and a person who gave no name is a guest)."""
+along (told that only the players write), a refused line stays in the box with the reason,
+and a table against the computer shows no chat (and a person who gave no name is a guest)."""
 
 from __future__ import annotations
 
@@ -44,7 +44,10 @@ def test_two_friends_talk_and_a_spectator_reads_along(
     expect(red.page.locator("#chat-lines")).to_be_in_viewport()
     say(red.page, "thanks, you too")
     expect(blue.page.locator("#chat-lines li").last).to_contain_text("Red (bob): thanks, you too")
-    expect(spectator.page.locator("#chat-form")).to_be_hidden()  # spectators read only
+    expect(spectator.page.locator("#chat-form")).to_be_hidden()  # spectators read only, told so
+    expect(spectator.page.locator("#chat-watching")).to_have_text(
+        "Only the players write here; spectators read along.")
+    expect(red.page.locator("#chat-watching")).to_be_hidden()
     expect(spectator.page.locator("#chat-lines li")).to_have_count(2)
 
     # A line the server refuses (five lines a seat in ten seconds) stays to be sent again.

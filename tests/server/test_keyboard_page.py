@@ -1,12 +1,14 @@
 """The board tables played by keyboard and heard through a screen reader, in headless
-Chromium: every last move (the computer's too) is a polite live region written once per move;
-the focus never drops to the page's body after Take back, Play again, "Back to the game" or
-Resign, and goes to the game-over heading; the move box keeps it through the reply; Smess
-squares name their arrows; Escape drops a chosen piece and Enter on the other side's piece
-says whose it is; the focus ring differs from the selection and stands out on squares and
-cards; a spectator is told that spectators watch; a hand of cards (TCHESS, Rook) and Rook's
-bids are each one tab stop (a toolbar) that the arrow keys, Home and End move along, Enter
-picking the card and the focus staying at its place in the hand."""
+Chromium: each move (the computer's too, and one played while an earlier position is shown)
+is said once by the bar's one polite live region, with the player's turn where it comes; the
+move list is one tab stop that the arrow keys move along; the focus never drops to the page's
+body after Take back, Play again, "Back to the game" or Resign, and goes to the game-over
+heading; the move box keeps it through the reply; Smess squares name their arrows; Escape
+drops a chosen piece and Enter on the other side's piece says whose it is; the focus ring
+differs from the selection and stands out on squares and cards; a spectator is told that
+spectators watch; a hand of cards (TCHESS, Rook) and Rook's bids are each one tab stop (a
+toolbar) that the arrow keys, Home and End move along, Enter picking the card and the focus
+staying at its place in the hand."""
 
 from __future__ import annotations
 
@@ -25,10 +27,10 @@ from serving import Server
 LAPTOP = {"width": 1366, "height": 768}
 ACTIVE = ("() => { const a = document.activeElement;"
           " return a === document.body ? 'body' : (a.dataset.square || a.id || a.tagName); }")
-COUNT_CHANGES = ("() => { window.lastChanges = 0;"
-                 " new MutationObserver((m) => { window.lastChanges += m.length; })"
-                 ".observe(document.getElementById('last'),"
-                 " {childList: true, characterData: true, subtree: true}); }")
+SAID = ("() => { window.said = []; const said = document.getElementById('said');"
+        " new MutationObserver(() => window.said.push(said.textContent))"
+        ".observe(said, {childList: true, characterData: true, subtree: true}); }")
+BAR_LIVE = "section.bar [aria-live], section.bar [role=status]"
 IN_BOARD = "() => document.getElementById('board').contains(document.activeElement)"
 FOCUSED_IN = ("(box) => [...document.querySelectorAll(`${box} button`)]"
               ".indexOf(document.activeElement)")
@@ -38,6 +40,16 @@ def table(server: Server, game: str, seats: list[dict]) -> dict:
     made = httpx.post(f"{server.url}/api/tables", json={"game": game, "seats": seats})
     assert made.status_code == 200, made.text
     return made.json()
+
+
+def play(server: Server, made: dict, seat: int, i: int = 0) -> str:
+    """``seat`` plays its ``i``-th legal move over HTTP; the move's text."""
+    token = made["tokens"][str(seat)]
+    url = f"{server.url}/api/tables/{made['id']}"
+    move = httpx.get(f"{url}/view", params={"token": token}).json()["legal"][i]
+    done = httpx.post(f"{url}/actions", json={"token": token, "id": move["id"]})
+    assert done.status_code == 200, done.text
+    return move["text"]
 
 
 def active(page: Page) -> str:
@@ -76,27 +88,51 @@ def rgb(text: str) -> tuple[int, int, int]:
     return r, g, b
 
 
-def test_every_last_move_is_a_polite_live_region_said_once(browser: Browser,
-                                                            server: Server) -> None:
+def test_each_move_is_said_once_by_the_one_live_region(browser: Browser, server: Server) -> None:
     tab = seated(browser, server.url, table(server, "cardmate", [HUMAN, COMPUTER]), 0, LAPTOP)
     page = tab.page
-    last = page.locator("#last")
-    expect(last).to_have_attribute("aria-live", "polite")
+    # The bar's one polite live region: neither the turn nor the last-move line is another.
+    assert page.eval_on_selector_all(BAR_LIVE, "(all) => all.map((e) => e.id)") == ["said"]
+    expect(page.locator("#said")).to_have_attribute("aria-live", "polite")
     your_turn_at(page, 0)
-    page.evaluate(COUNT_CHANGES)
+    page.evaluate(SAID)
     press_on(page, "[data-square='c2']")  # 3♣ chosen, then played to c3, by keyboard
     page.keyboard.press("ArrowUp")
     page.keyboard.press("Enter")
-    your_turn_at(page, 2)  # the computer has answered
-    expect(last).to_have_text(re.compile(r"^Last move: Rearhand's .+ \(.+\)$"))
-    said = page.evaluate("() => window.lastChanges")
-    assert 1 <= said <= 2, f"the last-move line was written {said} times for two moves"
+    your_turn_at(page, 2)  # the computer has answered: its move and the turn, said at once
+    reply = page.locator("#last").inner_text()
+    assert re.fullmatch(r"Last move: Rearhand's .+ \(.+\)", reply), reply
+    said = page.evaluate("() => window.said")
+    assert said == ["Last move: Your 3♣ from c2 to c3 (3Cc3)", f"{reply}. Your turn (Forehand)"]
     page.click("#flip")  # the same position drawn again (twice): nothing new to say
     page.click("#flip")
     expect(page.locator("[data-square='a0']")).to_be_visible()
-    assert page.evaluate("() => window.lastChanges") == said
+    assert page.evaluate("() => window.said") == said
     assert tab.errors == [], tab.errors
     tab.close()
+
+
+def test_a_move_played_while_an_earlier_one_is_shown_is_said(browser: Browser,
+                                                             server: Server) -> None:
+    made = table(server, "smess", [HUMAN, HUMAN])
+    first = play(server, made, 0)
+    play(server, made, 1)
+    spectator = watch(browser, server.url, made["id"], LAPTOP)
+    page = spectator.page
+    expect(page.locator("#status")).to_have_attribute("data-ply", "2")
+    page.click("#moves [data-ply='1']")
+    looking = f"move 1. {first}"
+    expect(page.locator("#last")).to_have_text(f"Showing the position after {looking}")
+    page.evaluate(SAID)
+    third = play(server, made, 0)
+    expect(page.locator("#status")).to_have_attribute("data-ply", "3")
+    words = f"(you are looking at the position after {looking})"
+    expect(page.locator("#last")).to_have_text(re.compile(
+        rf"^Last move: Blue's .+ \({re.escape(third)}\) {re.escape(words)}$"))
+    assert page.evaluate("() => window.said") == [page.locator("#last").inner_text()]
+    expect(page.locator("#back-to-game")).to_have_text("Back to the game (move 3)")
+    assert spectator.errors == [], spectator.errors
+    spectator.close()
 
 
 def test_focus_never_drops_to_the_body(browser: Browser, server: Server, shots: Path) -> None:
@@ -151,6 +187,42 @@ def test_the_move_box_keeps_the_focus_through_the_reply(browser: Browser, server
     expect(box).to_have_attribute("aria-disabled", "false")
     assert tab.errors == [], tab.errors
     tab.close()
+
+
+def test_the_move_list_is_one_tab_stop_moved_by_the_arrow_keys(browser: Browser, server: Server,
+                                                               shots: Path) -> None:
+    made = table(server, "smess", [HUMAN, HUMAN])
+    for k in range(6):
+        play(server, made, k % 2)
+    spectator = watch(browser, server.url, made["id"], LAPTOP)
+    page = spectator.page
+    expect(page.locator("#status")).to_have_attribute("data-ply", "6")
+    moves = "#moves"  # its buttons: the moves
+    assert stops(page, moves) == [-1] * 5 + [0]  # one stop, on the last move
+    page.locator("#board").focus()
+    for _ in range(30):  # reached by Tab from the board, on the last move
+        page.keyboard.press("Tab")
+        if focused_in(page, moves) >= 0:
+            break
+    one_stop_at(page, moves, 5)
+    for key, at in (("ArrowUp", 4), ("ArrowLeft", 3), ("ArrowDown", 4), ("ArrowRight", 5),
+                    ("ArrowDown", 5), ("Home", 0), ("ArrowUp", 0), ("End", 5), ("Home", 0)):
+        page.keyboard.press(key)
+        one_stop_at(page, moves, at)
+    page.keyboard.press("Enter")  # shows the position after the first move, as a click does
+    expect(page.locator("#last")).to_contain_text("Showing the position after move 1.")
+    one_stop_at(page, moves, 0)
+    play(server, made, 0)  # a move meanwhile: the stop and the focus stay on the move shown
+    expect(page.locator("#status")).to_have_attribute("data-ply", "7")
+    one_stop_at(page, moves, 0)
+    page.keyboard.press("Tab")  # one Tab out of the list, one Shift+Tab back to the move shown
+    assert focused_in(page, moves) == -1, active(page)
+    page.keyboard.press("Shift+Tab")
+    one_stop_at(page, moves, 0)
+    assert serious_violations(page) == []
+    shoot(page, shots, "move-list-keys")
+    assert spectator.errors == [], spectator.errors
+    spectator.close()
 
 
 def test_smess_squares_name_their_arrows(browser: Browser, server: Server) -> None:

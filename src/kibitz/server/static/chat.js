@@ -29,12 +29,14 @@ export class Chat {
   }
 
   // Show the chat where people may talk: two seats or more not held by a computer (an open
-  // seat waits for a friend), or once something was said. The box is a seated page's only.
+  // seat waits for a friend), or once something was said. The box is a seated page's only;
+  // a spectator is told so in its place (the server refuses their lines).
   draw(msg) {
     this.msg = msg;
     const people = msg.table.seats.filter((s) => s.kind !== "computer").length;
     $("chat").hidden = people < 2 && !this.seen.size;
     $("chat-form").hidden = msg.seat === null;
+    $("chat-watching").hidden = msg.seat !== null;
   }
 
   // New lines, or those said before the connection opened (`earlier`: again after a

@@ -4,8 +4,9 @@
 // (static/games/<game>.js). Moves are sent by id; a move made while the connection is down
 // is sent once it is back, if the table is still where it was, or reported as not played.
 // A browser that holds every seat of a game without hidden cards plays each side in turn.
+// A screen reader hears each change once, from the bar's one live region (#said).
 import { api, fetchText, heldSeats, loadToken, myTokens, openTable, rematchSeats, saveToken } from "/static/net.js";
-import { $, button, computerName, el, keepFocus, showText } from "/static/ui.js";
+import { $, button, computerName, el, keepFocus, rovingList, showText } from "/static/ui.js";
 import { rememberDeal, toldTable } from "/static/opendeal.js";
 import { LossWatch } from "/static/watch.js";
 import { Chat } from "/static/chat.js";
@@ -24,6 +25,7 @@ let last = null;
 let renderer = null;
 let retry = 500;
 let fresh = false;      // the next state is the first after (re)connecting
+let lost = false;       // the connection dropped and is not back yet (no state since)
 let sent = null;        // the move sent and not yet seen played: {message, label, ply}
 let pending = null;     // a move made while offline, to send once connected
 let hintFor = null;
@@ -94,7 +96,8 @@ function overSentence(msg) {
   return renderer?.overText?.(msg, ctx) || msg.outcome.text;
 }
 
-function statusText(msg) {
+// Whose turn it is, or the result; `thinking`: with the computer's "thinking..." where it is.
+function statusText(msg, thinking) {
   const names = msg.table.player_names;
   if (msg.outcome) {
     const own = renderer?.overText?.(msg, ctx);
@@ -105,8 +108,8 @@ function statusText(msg) {
   if (msg.your_turn) return names.length > 1 ? `Your turn (${names[toAct]})` : "Your turn";
   const kind = msg.table.seats[toAct].kind;
   if (kind === "open") return `${names[toAct]} to play: the seat is open, waiting for a friend (send the invite link)`;
-  const thinking = msg.thinking && kind === "computer" ? ", thinking..." : "";
-  return `${names[toAct]} to play (${who(msg, toAct)}${thinking})`;
+  const busy = thinking && msg.thinking && kind === "computer" ? ", thinking..." : "";
+  return `${names[toAct]} to play (${who(msg, toAct)}${busy})`;
 }
 
 // The last action as this seat may see it (the page's own words where it has them).
@@ -272,7 +275,8 @@ function hint(text, ply) {
 
 // -- the move list -----------------------------------------------------------------------
 // Numbered moves: one row per round of the seats (a seat's moves in a row share a cell).
-// Each move is a button that shows the position after it (the moves are public here).
+// Each move is a button that shows the position after it (the moves are public here); the
+// list is one tab stop, on the move shown (else the last), that the arrow keys move along.
 function moveTable(msg) {
   const names = msg.table.player_names;
   const n = names.length;
@@ -287,10 +291,14 @@ function moveTable(msg) {
   if (!rows.length) return el("p", { className: "muted", textContent: "No moves yet." });
   const head = el("tr", {}, el("th", { textContent: "#", attrs: { scope: "col" } }),
     ...(n > 1 ? names.map((x) => el("th", { textContent: x, attrs: { scope: "col" } })) : [el("th", { textContent: "move", attrs: { scope: "col" } })]));
-  return el("table", { className: "movelist" }, el("thead", {}, head),
+  const table = el("table", { className: "movelist" }, el("thead", {}, head),
     el("tbody", {}, ...rows.map((r, i) => el("tr", { className: i === rows.length - 1 ? "current" : "" },
       el("th", { textContent: `${i + 1}.`, attrs: { scope: "row" } }),
       ...r.cells.map((c) => el("td", {}, ...(c.length ? c.flatMap((b, k) => (k ? [" ", b] : [b])) : [n > 1 ? "…" : ""])))))));
+  const items = [...table.querySelectorAll(".move-link")];  // in the order played
+  const shown = viewing ? items.findIndex((b) => Number(b.dataset.ply) === viewing.ply) : -1;
+  rovingList(table, items, shown >= 0 ? shown : items.length - 1);
+  return table;
 }
 
 function moveButton(text, ply, label) {
@@ -307,17 +315,21 @@ async function showPly(ply) {
   const q = last.seat === null ? "" : `?seat=${last.seat}`;
   try {
     const pos = await api("GET", `/api/tables/${encodeURIComponent(tableId)}/position/${ply}${q}`);
-    viewing = { ply, view: pos.view, seat: last.seat };
+    viewing = { ply, view: pos.view, seat: last.seat, at: last.ply };
     ctx.redraw();
   } catch (e) { error(e.message); }
 }
 
+// The box scrolls to the latest move, unless the focus is in it (a move chosen by the arrow
+// keys stays in sight); where it holds no move to focus, the box is a tab stop (to scroll it).
 function drawMoves(msg) {
   const box = $("moves");
   const own = renderer?.log?.(msg);
+  const kept = box.contains(document.activeElement) ? box.scrollTop : null;
   $("log-title").textContent = renderer?.logTitle || "Moves";
   box.replaceChildren(own || (msg.moves ? moveTable(msg) : el("p", { className: "muted", textContent: "Moves are shown when the game is over." })));
-  box.scrollTop = box.scrollHeight;
+  box.tabIndex = box.querySelector("button") ? -1 : 0;
+  box.scrollTop = kept ?? box.scrollHeight;
 }
 
 // -- game over ---------------------------------------------------------------------------
@@ -483,9 +495,6 @@ function draw(msg) {
   $("rules").href = `/rules/${t.game}?table=${encodeURIComponent(tableId)}`;  // as this table plays
   $("rules").textContent = `${game} rules`;
   const status = $("status");
-  status.replaceChildren();
-  if (msg.view.to_act !== null && msg.view.to_act !== undefined && !msg.outcome) status.append(dot(t.description.seats[msg.view.to_act].colour));
-  status.append(statusText(msg));
   status.dataset.ply = msg.ply;
   status.dataset.over = msg.outcome ? "1" : "0";
   status.dataset.yourTurn = msg.your_turn ? "1" : "0";
@@ -493,10 +502,15 @@ function draw(msg) {
   document.title = `${msg.your_turn ? "Your turn - " : ""}${game} - kibitz`;
   const everySeat = mySeats.length > 1 && mySeats.length === t.seats.length;
   ctx.you = everySeat ? null : msg.seat;
-  // A polite live region: written only when its words change, so that each new move (the
-  // computer's too) is read out once and a redraw of the same position says nothing.
-  const lastWords = viewing ? `${msg.outcome ? "Analysis: the" : "Showing the"} position after ${shownMove(msg, viewing.ply)}` : lastText(msg);
-  if ($("last").textContent !== lastWords) $("last").textContent = lastWords;
+  const moveWords = lastWords(msg);
+  if ($("last").textContent !== moveWords) $("last").textContent = moveWords;
+  announce(moveWords, drawStatus(), msg);
+  // A hidden-card game's record is the server's to give once the game is over: until then
+  // the buttons give way to the reason.
+  const later = t.hidden && !msg.outcome;
+  $("export").hidden = later;
+  $("export-text").hidden = later || !t.text_record;
+  $("export-later").hidden = !later;
   // The game page's standing word on this turn (Cardmate's compulsory follow), beside the bar.
   showText($("board-note"), viewing ? "" : renderer?.turnNote?.(msg, ctx) || "");
   if (hintFor !== null && (hintFor !== msg.ply || msg.outcome)) hint("");
@@ -520,6 +534,47 @@ function draw(msg) {
   if (ended) overFocus();
   pinBoard();
 }
+
+// The turn bar from the latest state: whose turn (with its player's colour) or the result;
+// while the connection is down, that first, and no computer said to be thinking (the page
+// cannot know). Its words, less the "thinking...", which is no news.
+function drawStatus() {
+  const msg = last;
+  const turn = msg ? statusText(msg, false) : "";
+  const words = lost ? `Connection lost: reconnecting...${turn ? ` ${turn}` : ""}` : turn;
+  const status = $("status");
+  status.replaceChildren();
+  const toAct = msg?.view.to_act;
+  if (!lost && toAct !== null && toAct !== undefined && !msg.outcome) status.append(dot(msg.table.description.seats[toAct].colour));
+  status.append(lost ? words : statusText(msg, true));
+  return words;
+}
+
+// The last move as the bar shows it; while an earlier position is shown, which one, and a
+// move played meanwhile with it.
+function lastWords(msg) {
+  if (!viewing) return lastText(msg);
+  const shown = shownMove(msg, viewing.ply);
+  if (msg.outcome) return `Analysis: the position after ${shown}`;
+  if (msg.ply === viewing.at) return `Showing the position after ${shown}`;
+  return `${lastText(msg)} (you are looking at the position after ${shown})`;
+}
+
+// What the page's one polite live region (#said) was last told: the move and the turn bar.
+let said = { move: null, turn: null, ply: null };
+
+// One announcement for each change, said once: a move (with the player's turn or the game's
+// end where that comes with it), else the turn bar's change alone (the connection lost or
+// back, a seat taken). A redraw of the same position, or a computer's "thinking...", is silent.
+function announce(move, turn, msg) {
+  const moved = move !== said.move;
+  const played = msg && msg.ply !== said.ply && (msg.your_turn || msg.outcome);
+  const news = moved ? (played ? `${sentence(move)} ${turn}` : move) : turn !== said.turn ? turn : "";
+  said = { move, turn, ply: msg ? msg.ply : said.ply };
+  if (news) $("said").textContent = news;
+}
+
+const sentence = (text) => (/[.!?…]$/.test(text) ? text : `${text}.`);
 
 // Where the focus goes when the control that held it is gone or disabled (Take back at the
 // start, "Back to the game"): the board's own tab stop, else its first control, else the board.
@@ -603,6 +658,7 @@ function onMessage(ev) {
     if (msg.outcome && last && !last.outcome) viewing = null;  // the game's end is shown
     const first = fresh;
     fresh = false;
+    lost = false;
     if (sent && msg.ply > sent.ply) sent = null;
     if (typed && msg.ply > typed.ply) {  // played: the box is free for the next move
       if ($("typed-move").value.trim() === typed.text) $("typed-move").value = "";
@@ -710,6 +766,10 @@ function connect() {
     if (ev.code === 4403 || ev.code === 4404) { $("conn").textContent = "not at this table"; return; }
     $("conn").textContent = "offline, reconnecting...";
     $("conn").classList.add("offline");
+    if (!lost) {
+      lost = true;
+      announce(said.move, drawStatus(), null);
+    }
     setTimeout(() => { $("conn").classList.remove("offline"); connect(); }, retry);
     retry = Math.min(retry * 2, 4000);
   });
@@ -775,7 +835,6 @@ async function main() {
   $("copy-invite").addEventListener("click", copyInvite);
   $("export").addEventListener("click", exportRecord);
   $("export-text").addEventListener("click", exportTextRecord);
-  $("export-text").hidden = !summary.text_record;
   $("import").addEventListener("submit", async (ev) => {
     ev.preventDefault();
     try {

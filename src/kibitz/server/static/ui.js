@@ -97,6 +97,19 @@ export function roving(box, items, { stop = 0, columns = 0, onFocus = null } = {
   });
 }
 
+// One tab stop for a list read in one line (a game's moves, laid out in rows): `roving`'s
+// keys, with Up and Down stepping to the previous and the next item as Left and Right do.
+export function rovingList(box, items, stop) {
+  roving(box, items, { stop });
+  box.addEventListener("keydown", (ev) => {
+    const i = items.indexOf(document.activeElement);
+    const step = { ArrowUp: -1, ArrowDown: 1 }[ev.key];
+    if (i < 0 || step === undefined) return;
+    ev.preventDefault();
+    items[Math.min(Math.max(i + step, 0), items.length - 1)].focus();
+  });
+}
+
 // The index the key moves the focus to from `i` (`i` itself at an edge; null: not a move key).
 function stepTo(key, i, count, columns) {
   if (key === "Home") return 0;
