@@ -37,6 +37,13 @@ def test_the_command_list_shows_each_summary_on_one_line_of_a_wide_terminal() ->
         assert any(summary in line for line in lines), summary
 
 
+def test_the_command_list_says_join_watches_a_table_too() -> None:
+    result = CliRunner().invoke(app, ["--help"], env={"COLUMNS": "400"}, terminal_width=400)
+    join = next(line for line in result.output.splitlines() if line.startswith("│ join "))
+    assert "Play at a table of a running `kibitz serve` in the terminal app, or watch it " \
+        "(--watch)," in join
+
+
 @pytest.mark.parametrize("name", ["analyse", "survey", "study", "ladder"])
 def test_a_command_help_shows_its_later_paragraphs_whole(name: str) -> None:
     command = next(c for c in app.registered_commands if (c.name or c.callback.__name__) == name)

@@ -7,7 +7,7 @@ import threading
 
 import pytest
 from textual.widgets import OptionList, Static
-from tui_helpers import SHORT, make_app, settle
+from tui_helpers import SHORT, make_app, settle, turn_number
 
 from kibitz.ai.analysis import SYMBOLS, MoveNote, player_moves, replay_steps, whole
 from kibitz.core.errors import InvalidOptions
@@ -35,6 +35,13 @@ async def judged(pilot) -> None:
         await pilot.pause()
 
 
+def web_number(name: str, i: int) -> str:
+    """The ``i``-th player move's number on the web page: by rounds of Smess's two seats;
+    counted in a one-seat game and where the page has no public move list (TCHESS's hidden
+    cards)."""
+    return turn_number(i) if name == "smess" else f"{i + 1}."
+
+
 @pytest.mark.parametrize("name", ["smess", "tchess", "fortress"])
 async def test_game_over_offers_the_analysis_of_every_move(tmp_path, name):
     record = tmp_path / "r.json"
@@ -58,8 +65,8 @@ async def test_game_over_offers_the_analysis_of_every_move(tmp_path, name):
         )
         lines = shown_moves(app)
         assert len(lines) == n
-        for number, (line, note) in enumerate(zip(lines, run.notes, strict=True), 1):
-            assert line.lstrip().startswith(f"{number}.")  # players' moves, chance not counted
+        for i, (line, note) in enumerate(zip(lines, run.notes, strict=True)):
+            assert line.split()[0] == web_number(name, i)  # players' moves, chance not counted
             assert f"{note.move}{SYMBOLS.get(note.mark or '', '')}" in line
         if expected.kind != "solver":
             assert f"graph: {expected.sides[0]}'s " in text_of(app, "#analysis-heading")
@@ -84,7 +91,7 @@ async def test_game_over_offers_the_analysis_of_every_move(tmp_path, name):
         while len(state.history) > note.ply:
             state.undo()
         assert app.screen.view.frame.observation == state.observation(note.seat)
-        assert text_of(app, "#analysis-detail").startswith(f"{last + 1}. ")
+        assert text_of(app, "#analysis-detail").startswith(f"{web_number(name, last)} ")
 
         # marked moves only, then every move again
         await pilot.press("m")

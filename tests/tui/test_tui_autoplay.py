@@ -49,7 +49,7 @@ def test_a_record_continued_with_autoplay_plays_the_safe_moves_as_one_step(
     assert session.autoplay and played.auto == (False,) and autos.auto and all(autos.auto)
     log = app.driver.log
     assert [e.auto for e in log] == [False] + [True] * len(autos.actions)
-    lines = log_text(app.frame, log).plain.splitlines()
+    lines = log_text(app.frame, log, app.driver.game).plain.splitlines()
     assert lines[0].endswith("0>9") and all(line.endswith(" (auto)") for line in lines[1:])
 
 

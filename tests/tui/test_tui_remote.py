@@ -461,8 +461,12 @@ async def test_watching_shows_the_table_and_offers_no_player_keys(server: Any, t
         await until(pilot, lambda: driver.connected)
         act(server, made, 0, action="d2-d3")
         await until(pilot, lambda: driver.ply() == 1)
-        assert "Blue d2-d3" in text_of(app, "#log-text")
-        assert "x give up" not in keys(app) and "d draw" not in keys(app)
+        assert text_of(app, "#log-text") == "   1. Blue d2-d3"
+        assert keys(app) == "? keys  f flip  c copy  q quit"  # no move to type or choose
+        assert not app.part("#entry", Input).display
+        await pilot.press("question_mark")
+        assert [k for k, _ in (await shown(pilot, HelpScreen)).keys] == ["arrows", "?", "f",
+                                                                         "c", "q"]
         assert all(s["kind"] == "open" for s in view(server, made)["table"]["seats"][1:])
 
 

@@ -43,6 +43,12 @@ def make_app(
     return PlayApp(Driver(game, players, seed), record, pause=0, stats=stats)
 
 
+def turn_number(i: int) -> str:
+    """The web page's number of the ``i``-th move (from 0) of a game of two seats taking
+    turns, the first seat first: ``1.``, ``1...``, ``2.``..."""
+    return f"{i // 2 + 1}{'.' if i % 2 == 0 else '...'}"
+
+
 async def settle(pilot: Pilot, rounds: int = 2000) -> None:
     """Wait until no worker runs and no computer is to act (or the game is over)."""
     app = pilot.app

@@ -44,8 +44,9 @@ def join_cmd(
         "--watch", help="Watch the table as a spectator (what every seat sees alike).",
     )] = False,
 ) -> None:
-    """Play at a table of a running `kibitz serve` in the terminal app, as the web page does:
-    the same screen as `kibitz play`, the game played on the server.
+    """Play at a table of a running `kibitz serve` in the terminal app, or watch it
+    (--watch), as the web page does: the same screen as `kibitz play`, the game played on
+    the server.
 
     URL is what a player has in hand. The invite link a table's page shows
     (http://HOST:PORT/join/TABLE?invite=CODE) takes an open seat (the first, or --seat)
@@ -54,10 +55,10 @@ def join_cmd(
     returns, or the one printed when you leave a game unfinished. --watch watches any of
     them. Computer seats play on the server; take-back, resignation and draw offers work as
     the server offers them to your seat. A dropped connection is taken up again a few
-    times; the game goes on at the server meanwhile. A finished game's record is written
-    under your user data folder, as `kibitz play` does. Every seat taken here is kept
-    there too: the table's address alone takes it up again, and `kibitz tables` lists
-    them."""
+    times; the game goes on at the server meanwhile. A finished game's record, a watched
+    one's too, is written under your user data folder, as `kibitz play` does, and its path
+    is printed on leaving. Every seat taken here is kept there too: the table's address
+    alone takes it up again, and `kibitz tables` lists them."""
     from kibitz.tui.link import parse_link
     from kibitz.tui.remote import sit
     from kibitz.tui.seatbook import SeatBook, default_seats_path, player_name

@@ -32,6 +32,7 @@ from kibitz.ai.analysis import (
 )
 from kibitz.core.errors import KibitzError
 from kibitz.core.record import replay
+from kibitz.tui.movenumbers import MoveNumber, column, move_numbers
 from kibitz.tui.panels import move_spots
 from kibitz.tui.views import Frame, GameView, view_for
 from kibitz.tui.views.base import MUTED
@@ -52,6 +53,9 @@ class AnalysisRun:
         """The game's actions, to tell whether the game has changed since (an undo)."""
         self.analysis, self._notes = replay_steps(done)
         self.total = player_moves(done)
+        movers = [s["seat"] for s in done.state.seen_actions(None) if not s["chance"]]
+        self.numbers = move_numbers(done.game, movers)
+        """Each player move's number (a note's, in the notes' order), as the move list's."""
         self.error: str | None = None
         self.finished = False
         self._lock = threading.Lock()
@@ -152,6 +156,8 @@ class AnalysisScreen(Screen[None]):
         """Notes already in the list."""
         self.selected: int | None = None
         """The note whose position is shown (None: the final position)."""
+        self.labels = column(run.numbers, 3)
+        """Each note's number, as the list writes them."""
         final = run.observation_after(len(run.history), None)
         self.view: GameView = view_for(description, final)(self._frame(final), id="view")
         self.view.can_focus = False
@@ -239,7 +245,7 @@ class AnalysisScreen(Screen[None]):
         note = self.run.notes[i]
         names = self.run.done.game.player_names
         who = f"{names[note.seat]} " if len(names) > 1 else ""
-        line = Text(f"{i + 1:>3}. {who}")
+        line = Text(f"{self.labels[i]} {who}")
         ink = MARK_INK.get(note.mark or "")
         line.append(note.move + SYMBOLS.get(note.mark or "", ""), Style(color=ink, bold=bool(ink)))
         line.append(f"  {judged(note, self.run.analysis.kind)}", Style(color=MUTED))
@@ -257,15 +263,16 @@ class AnalysisScreen(Screen[None]):
         self.selected = int(event.option.id)
         note = self.run.notes[self.selected]
         self.view.show(self._frame(self.run.observation_after(note.ply, note.seat)))
-        self.query_one("#analysis-detail", Static).update(self._detail(note, self.selected + 1))
+        number = self.run.numbers[self.selected]
+        self.query_one("#analysis-detail", Static).update(self._detail(note, number))
 
-    def _detail(self, note: MoveNote, number: int) -> Text:
-        """The highlighted move (the ``number``-th): its mark, the mover's judgement and the
-        better move."""
+    def _detail(self, note: MoveNote, number: MoveNumber) -> Text:
+        """The highlighted move (numbered ``number``): its mark, the mover's judgement and
+        the better move."""
         kind = self.run.analysis.kind
         names = self.run.done.game.player_names
         who = f"{names[note.seat]} " if len(names) > 1 else ""
-        out = Text(f"{number}. {who}{note.move}", Style(bold=True))
+        out = Text(f"{number} {who}{note.move}", Style(bold=True))
         if note.mark:
             out.append(f" {SYMBOLS[note.mark]} {note.mark}", Style(color=MARK_INK[note.mark]))
         out.append(f"\nafter it: {judged(note, kind)}")

@@ -54,6 +54,8 @@ ERROR = Style(color="#e74c3c", bold=True)
 NOTE = Style(color="#f5b041")
 TYPE_HERE = "type a move (: ), Enter plays"
 """What the empty typing box says while moves may be typed."""
+WATCHING = "you are watching: only the players move"
+"""The answer to a watcher's pick on the board."""
 W = TypeVar("W", bound=Widget)
 
 
@@ -168,6 +170,8 @@ class PlayApp(App[None]):
 
     def on_mount(self) -> None:
         self._resize(self.size.width)
+        self.view.can_focus = not self.watching  # a watcher's keys scroll the move list
+        self.part("#entry", Input).display = not self.watching
         self.sub_title = self.driver.game.name
         self._show()
         self._focus_for_turn()
@@ -210,7 +214,8 @@ class PlayApp(App[None]):
         self.part("#seats", Static).update(seats_text(self.driver, self.frame))
         thinking = self.busy == "thinking" or self.driver.thinking()
         self.part("#status", Static).update(status_text(self.driver, self.frame, thinking))
-        self.part("#log-text", Static).update(log_text(self.frame, self.driver.log))
+        self.part("#log-text", Static).update(
+            log_text(self.frame, self.driver.log, self.driver.game))
         self.part("#log", VerticalScroll).scroll_end(animate=False)
         self._show_chat()
         choices = self._choices()
@@ -274,11 +279,18 @@ class PlayApp(App[None]):
 
     def _keys(self) -> list[tuple[str, str]]:
         """Every key that works now, with what it does (the help)."""
+        bound = [(_key_name(b.key), b.tooltip or b.description) for b in self._working_bindings()]
+        if self.watching:
+            return [("arrows", "scroll the move list"), *bound]
         out = [("arrows", "move the cursor"), ("Enter", "pick the square, pile or card")]
         out.append(("Esc", "leave the typing box; drop what was picked"))
-        out += [(_key_name(b.key), b.tooltip or b.description) for b in self._working_bindings()]
-        out.append(("Tab", "next panel (board, moves, typing)"))
-        return out
+        return [*out, *bound, ("Tab", "next panel (board, moves, typing)")]
+
+    @property
+    def watching(self) -> bool:
+        """Whether the person here only watches (a spectator's seat, or computers at every
+        one): no move to type or choose, ever."""
+        return self.driver.viewer is None
 
     @property
     def game_title(self) -> str:
@@ -352,7 +364,9 @@ class PlayApp(App[None]):
         if isinstance(self.screen_stack[0].focused, Input) and not leave_typing:
             return
         moves = self.frame.moves
-        if self.view.layout_spots() and (pickable(moves) or not moves):
+        if self.watching:
+            self.part("#log", Widget).focus()
+        elif self.view.layout_spots() and (pickable(moves) or not moves):
             self.view.focus()
         else:
             self.part("#menu", Widget).focus()
@@ -485,6 +499,9 @@ class PlayApp(App[None]):
         self.after_change()
 
     def on_game_view_picked(self, message: GameView.Picked) -> None:
+        if self.watching:
+            self.say(WATCHING, ERROR)
+            return
         self._picked(self.picker.pick(message.spot, self.frame.moves))
 
     def _picked(self, pick: Pick) -> None:
@@ -580,11 +597,13 @@ class PlayApp(App[None]):
         if action == "flip":
             return "board" in self.description
         if action == "type_move":  # bound ahead of the focused widget: on the board's screen
-            return self.screen is self.screen_stack[0]
+            return not self.watching and self.screen is self.screen_stack[0]
+        if action == "move_menu":
+            return not self.watching
         return True
 
     def action_help(self) -> None:
-        self.push_screen(HelpScreen(self._keys()))
+        self.push_screen(HelpScreen(self._keys(), mouse=not self.watching))
 
     def action_type_move(self) -> None:
         """Focus the typing box before the next key is handled: ``:`` is bound ahead of the

@@ -9,7 +9,9 @@ from typing import Any
 from rich.style import Style
 from rich.text import Text
 
+from kibitz.core.game import Game
 from kibitz.tui.driver import ChatLine, LogEntry, PlayDriver
+from kibitz.tui.movenumbers import column, move_numbers
 from kibitz.tui.picker import set_of
 from kibitz.tui.views.base import MUTED, Frame
 
@@ -68,13 +70,17 @@ def scores_line(frame: Frame, scores: list[float]) -> str:
     return f"{frame.description['score_label']}: " + " · ".join(parts)
 
 
-def log_text(frame: Frame, log: list[LogEntry]) -> Text:
-    """The seats' moves so far, one a line, numbered; a chance outcome the game tells of a
-    seat (a card it drew) is listed unnumbered and dim, the others (the cards dealt) left
-    out; hidden ones say so, autoplay's moves say "(auto)". Where an action begins a part
-    of the game (a hand), its heading stands above the first move listed of that part."""
+def log_text(frame: Frame, log: list[LogEntry], game: Game) -> Text:
+    """The seats' moves so far, one a line, numbered as the web page numbers them
+    (``move_numbers``: ``18.`` and ``18...``); a chance outcome the game tells of a seat (a
+    card it drew) is listed unnumbered and dim, the others (the cards dealt) left out;
+    hidden ones say so, autoplay's moves say "(auto)". Where an action begins a part of the
+    game (a hand), its heading stands above the first move listed of that part."""
+    moves = [e.seat for e in log if e.seat is not None and not e.chance]
+    labels = column(move_numbers(game, moves), 4)
+    blank = " " * max(map(len, labels), default=len("   1."))  # a drawn card's: no number
+    numbers = iter(labels)
     out = Text()
-    number = 0
     heading = None
     for entry in log:
         heading = entry.begins or heading
@@ -85,11 +91,7 @@ def log_text(frame: Frame, log: list[LogEntry]) -> Text:
         if heading:
             out.append(f"{heading}\n", Style(bold=True))
             heading = None
-        if entry.chance:
-            out.append("      ")
-        else:
-            number += 1
-            out.append(f"{number:>4}. ")
+        out.append(f"{blank if entry.chance else next(numbers)} ")
         dim = Style(dim=True) if entry.chance else Style()
         out.append(frame.seat_name(entry.seat), Style(color=frame.seat_ink(entry.seat)) + dim)
         out.append(f" {entry.text}" if entry.text else " (hidden)", dim)

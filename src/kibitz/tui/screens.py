@@ -17,15 +17,16 @@ from kibitz.core.errors import KibitzError
 
 
 class HelpScreen(ModalScreen[None]):
-    """The keys and mouse actions; any key closes it."""
+    """The keys and (for a player) the mouse's picks; any key closes it."""
 
     BINDINGS: ClassVar[list[Binding]] = [
         Binding("escape,question_mark,q,enter", "dismiss", "Close")
     ]
 
-    def __init__(self, keys: list[tuple[str, str]]) -> None:
+    def __init__(self, keys: list[tuple[str, str]], mouse: bool = True) -> None:
         super().__init__()
         self.keys = keys
+        self.mouse = mouse
 
     def compose(self) -> ComposeResult:
         width = max(len(k) for k, _ in self.keys)
@@ -33,7 +34,9 @@ class HelpScreen(ModalScreen[None]):
         with Vertical(id="help", classes="panel"):
             yield Static("Keys (Esc closes this)", classes="heading")
             yield Static("\n".join(lines))
-            yield Static("Mouse: click a piece, pile or card, then where it goes.", classes="note")
+            if self.mouse:
+                yield Static("Mouse: click a piece, pile or card, then where it goes.",
+                             classes="note")
 
 
 class LinkScreen(ModalScreen[None]):
