@@ -107,6 +107,8 @@ def test_cli_analyse_json_and_text(tmp_path: Path) -> None:
     assert text.exit_code != 0 and "no evaluation" in text.output  # greedy reports none
     text = runner.invoke(app, ["analyse", str(path), "--level", "2"])
     assert text.exit_code == 0 and "??" in text.output
+    lines = text.output.splitlines()  # numbered by rounds, as the move lists number them
+    assert lines[1].startswith("  1.   Blue ") and lines[2].startswith("  1... Red ")
     both = runner.invoke(app, ["analyse", str(path), "--level", "2", "--spec", SPEC])
     assert both.exit_code != 0
 

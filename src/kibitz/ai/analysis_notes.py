@@ -116,12 +116,11 @@ def mark_for(loss: float) -> str | None:
     return next((name for limit, name in MARKS if loss >= limit), None)
 
 
-def note_line(n: MoveNote, number: int, player_names: tuple[str, ...]) -> str:
-    """A note as a line: the move's ``number`` (the players' moves counted, chance left out,
-    as the move lists count them), player, move and mark, the mover's evaluation, the better
-    move."""
+def note_line(n: MoveNote, number: str, player_names: tuple[str, ...]) -> str:
+    """A note as a line: the move's ``number`` as the move lists write it (``18.``, ``18...``:
+    ``core.movenumbers``), player, move and mark, the mover's evaluation, the better move."""
     mark = SYMBOLS.get(n.mark or "", "")
-    text = f"{number:>3}. {player_names[n.seat]:<6} {n.move + mark:<14} {_judgement(n)}"
+    text = f"{number} {player_names[n.seat]:<6} {n.move + mark:<14} {_judgement(n)}"
     if n.best is not None:
         text += f"  best {n.best} ({_judgement(n, best=True).strip()})"
     if n.mark:

@@ -12,6 +12,7 @@ import typer
 from kibitz.ai.analysis import NODES, annotated_record, heading, note_line, summaries, summary_line
 from kibitz.cli.common import app, read_text, user_errors
 from kibitz.core.errors import InvalidOptions, InvalidRecord
+from kibitz.core.movenumbers import MoveCounter, label
 from kibitz.core.record import parse_record_text, replay
 from kibitz.lab.review import Judging, Reviewed, player_totals, review, steps_apart
 
@@ -93,8 +94,10 @@ def analyse_cmd(
         typer.echo(json.dumps(analysis.to_json()))
         return
     typer.echo(heading(analysis))
-    for number, note in enumerate(notes, 1):
+    counter = MoveCounter(done.game)
+    for note in notes:
         analysis.moves.append(note)
+        number = label(done.game, counter.next(note.seat), 3)
         typer.echo(note_line(note, number, done.game.player_names))
     typer.echo("")
     for side in summaries(analysis):

@@ -31,8 +31,8 @@ from kibitz.ai.analysis import (
     summaries,
 )
 from kibitz.core.errors import KibitzError
+from kibitz.core.movenumbers import MoveNumber, column, move_numbers
 from kibitz.core.record import replay
-from kibitz.tui.movenumbers import MoveNumber, column, move_numbers
 from kibitz.tui.panels import move_spots
 from kibitz.tui.views import Frame, GameView, view_for
 from kibitz.tui.views.base import MUTED
@@ -156,7 +156,7 @@ class AnalysisScreen(Screen[None]):
         """Notes already in the list."""
         self.selected: int | None = None
         """The note whose position is shown (None: the final position)."""
-        self.labels = column(run.numbers, 3)
+        self.labels = column(run.done.game, run.numbers, 3)
         """Each note's number, as the list writes them."""
         final = run.observation_after(len(run.history), None)
         self.view: GameView = view_for(description, final)(self._frame(final), id="view")

@@ -10,8 +10,8 @@ from rich.style import Style
 from rich.text import Text
 
 from kibitz.core.game import Game
+from kibitz.core.movenumbers import column, move_numbers
 from kibitz.tui.driver import ChatLine, LogEntry, PlayDriver
-from kibitz.tui.movenumbers import column, move_numbers
 from kibitz.tui.picker import set_of
 from kibitz.tui.views.base import MUTED, Frame
 
@@ -77,7 +77,7 @@ def log_text(frame: Frame, log: list[LogEntry], game: Game) -> Text:
     hidden ones say so, autoplay's moves say "(auto)". Where an action begins a part of the
     game (a hand), its heading stands above the first move listed of that part."""
     moves = [e.seat for e in log if e.seat is not None and not e.chance]
-    labels = column(move_numbers(game, moves), 4)
+    labels = column(game, move_numbers(game, moves), 4)
     blank = " " * max(map(len, labels), default=len("   1."))  # a drawn card's: no number
     numbers = iter(labels)
     out = Text()
