@@ -409,6 +409,9 @@ async def test_a_whole_turn_in_one_change_is_listed_whole_and_only_as_seen(
         mine = [e.text for e in driver.log if e.seat == 0 and not e.chance]
         assert mine[-2:] == [card, "end"], mine  # not "end" alone
         assert all(e.text.startswith("draw ") for e in driver.log if e.chance and e.seat == 0)
+        await until(pilot, lambda: any(e.seat == 1 and e.text == "end" for e in driver.log))
+        draws = [e for e in driver.log if (e.text or "").startswith(("draw ", "draws "))]
+        assert draws and all(e.chance for e in draws), draws  # as they come: not moves
     watcher = httpx.get(f"{server.url}/api/tables/{made['id']}/log").json()["moves"]
     draws = [m for m in watcher if m["chance"] and m["seat"] is not None]
     assert draws and all(m["text"] == "draws a card" and "cards" not in m for m in draws)
@@ -431,6 +434,8 @@ async def test_a_hidden_card_game_never_sends_the_terminal_another_hand(
             ply = driver.ply()
             await pilot.press("m", "enter")
             await until(pilot, lambda p=ply: driver.ply() > p)
+        draws = [e for e in driver.log if (e.text or "").startswith(("draw ", "draws "))]
+        assert draws and all(e.chance for e in draws), draws  # as they come: not moves
         await pilot.press("escape", "x", "y")
         await until(pilot, lambda: isinstance(app.screen, GameOverScreen))
     done = replay(json.loads((tmp_path / "r.json").read_text()))
