@@ -56,12 +56,12 @@ from kibitz.server.workers import START_METHOD, make_pool
 
 log = logging.getLogger(__name__)
 
-MAX_MOVES = 500
-"""Player moves (chance outcomes not counted) of the longest game analysed (a Rook game to
-its target is about 300-450)."""
+MAX_MOVES = 1000
+"""Player moves (chance outcomes not counted) of the longest game analysed: a Rook game to
+its target is about 450-650 (some 70 a hand), one of a dozen hands about 850."""
 CONCURRENT = 1
-"""Analyses running at once (the analysis workers): each keeps a worker busy for seconds, two
-to four minutes for a whole Rook game."""
+"""Analyses running at once (the analysis workers): each keeps a worker busy for seconds, four
+to seven minutes for a whole Rook game."""
 QUEUED = 8
 """Analyses waiting for a worker at most: a request for one more game is told the server is
 busy."""
@@ -100,7 +100,8 @@ def analyse_job(record_text: str, channel: Channel | None = None) -> dict[str, A
     done = replay(json.loads(record_text))
     moves = player_moves(done)
     if moves > MAX_MOVES:
-        raise TooLong(f"the game has {moves} moves; games of at most {MAX_MOVES} are analysed")
+        raise TooLong(f"the game has {moves} moves (every seat's); games of at most "
+                      f"{MAX_MOVES} are analysed")
     analysis, notes = replay_steps(done)
     if channel is not None:
         channel.put(start_message(analysis.to_json(), moves))
