@@ -105,7 +105,7 @@ def test_the_latest_games_link_their_deal_and_table(
     expect(smess).to_have_count(3)
     expect(smess.nth(0)).to_have_text("won")  # result, moves, ended
     expect(smess.nth(1)).to_have_text("1")
-    expect(page.locator("#games-smess thead th")).to_have_text(["result", "moves", "ended"])
+    expect(page.locator("#games-smess thead th")).to_have_text(["result", "own moves", "ended"])
     expect(page.locator("main")).not_to_contain_text("fortress")  # no raw game names
     looks_right(page, shots, "stats-desktop")
     page.set_viewport_size(PHONE)

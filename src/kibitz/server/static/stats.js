@@ -37,7 +37,8 @@ function gameRow(r, e, title) {
 
 // A game's section: its latest games, newest first, and how many older ones are not listed.
 function gameSection(r, title, name) {
-  const heads = r.kind === "streaks" ? ["deal", "result", "moves", "hints", "ended"] : ["result", "moves", "ended"];
+  // Where others play too, the moves counted are the player's own, not the table's.
+  const heads = r.kind === "streaks" ? ["deal", "result", "moves", "hints", "ended"] : ["result", "own moves", "ended"];
   const table = el("table", { className: "stats-games" },
     el("caption", { textContent: `${title} games of ${name}, newest first` }),
     el("thead", {}, el("tr", {}, ...heads.map((h) => el("th", { textContent: h, attrs: { scope: "col" } })))),
