@@ -13,7 +13,7 @@ from pathlib import Path
 import httpx
 import pytest
 from helpers import COMPUTER, HUMAN
-from pagekit import PHONE, open_tab, overflow, seated, serious_violations, shoot
+from pagekit import PHONE, open_tab, overflow, ply, seated, serious_violations, shoot, wait_past
 from playwright.sync_api import Browser, Page, expect
 
 from kibitz.core.record import make_record
@@ -191,4 +191,24 @@ def test_resigning_asks_for_the_team_and_the_end_names_who_resigned(
     expect(page.locator("#over-result")).to_contain_text("South resigned")
     assert asked == ["Resign for your team? It counts as a loss for North (Cat) too."]
     assert tab.errors == [], tab.errors
+    tab.close()
+
+
+def test_an_earlier_hand_opened_in_the_log_stays_open_as_play_goes_on(
+    browser: Browser, server: Server
+) -> None:
+    made = table_at(server, south_to_act(new_hand))
+    tab = seated(browser, server.url, made, 0, {"width": 1280, "height": 900})
+    page = tab.page
+    folds = page.locator("#moves details.deal")
+    expect(folds).to_have_count(2)
+    assert folds.evaluate_all("ds => ds.map(d => d.open)") == [False, True]
+    folds.first.locator("summary").click()
+    expect(folds.first.locator(".tricks li").first).to_be_visible()
+    before = ply(page)
+    page.locator("#bidding button").first.click()
+    wait_past(page, before)
+    assert folds.evaluate_all("ds => ds.map(d => d.open)") == [True, True]
+    expect(page.locator("#rook-info")).to_contain_text("Game to 300.")  # no hand limit to say
+    assert tab.errors == []
     tab.close()

@@ -6,7 +6,7 @@ import json
 
 import numpy as np
 import pytest
-from rook_testing import PRESETS, call, deal
+from rook_testing import PRESETS, call, deal, deal_into
 
 import kibitz
 from kibitz.core.game import CHANCE
@@ -157,3 +157,27 @@ def test_deal_phase_hides_everything_but_own_cards() -> None:
     assert state.observation(WEST)["hand"] == ["r6", "r10"]
     assert state.observation(SOUTH)["hand"] == ["r9"]
     assert state.observation(SOUTH)["hand_sizes"] == [1, 2, 1, 1]
+
+
+def test_earlier_deals_stay_public_and_tell_nothing_of_the_deal_in_play() -> None:
+    """Hand 1's calls and tricks (public as made) stay in every view through hand 2; two games
+    alike but for hand 2's cards a seat cannot see look the same to it, as to a spectator."""
+    game = kibitz.load("rook")
+    state, rng = deal(game, SOUTH), Rng(4)
+    while state.p.hand_no == 1:
+        last = state.observation(None)
+        state.apply(cautious_action(state, rng))
+    hand_1 = {"hand": 1, "dealer": SOUTH, "calls": last["calls"],
+              "tricks": [*last["tricks"], state.observation(None)["last_trick"]]}  # fmt: skip
+    assert len(hand_1["tricks"]) == 9
+    cards = [card_str(c) for c in game.table.cards]
+    west, east = cards[:9], cards[9:18]
+    games = [deal_into(state.clone(), {WEST: west, EAST: east}),
+             deal_into(state.clone(), {WEST: east, EAST: west})]  # fmt: skip
+    for g in games:
+        call(g, "N 70, E pass, S pass, W pass")  # North takes the nest
+    a, b = games
+    for seat in (SOUTH, NORTH, None):
+        assert a.observation(seat) == b.observation(seat), seat
+        assert a.observation(seat)["past_deals"] == [hand_1]
+    assert a.observation(WEST)["hand"] != b.observation(WEST)["hand"]

@@ -157,7 +157,7 @@ def sample_deal(
 
 
 # -- the seat's view of the current deal ----------------------------------------------------
-def _deal_start(state: RookState) -> int:
+def deal_start(state: RookState) -> int:
     """Index in the history of the first action of the current deal."""
     p = state.p
     n = p.dealt + len(p.calls) + p.discards.bit_count() + (p.trump >= 0)
@@ -184,7 +184,7 @@ def _deal_actions(
 def determinize(state: RookState, seat: int, rng: Rng) -> RookState:
     """A copy of ``state`` with every card hidden from ``seat`` redrawn (see module doc)."""
     game, p, table = state.game, state.p, state.table
-    start = _deal_start(state)
+    start = deal_start(state)
     prefix = fictional_prefix(game, seat, tuple(state.history[:start]))
     played = played_by_seat(state)
     all_played = played[0] | played[1] | played[2] | played[3]

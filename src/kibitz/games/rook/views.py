@@ -2,13 +2,14 @@
 
 Only this module turns the full position into views, so privacy (spec section 5) is checked
 in one place: a seat sees its own hand, public calls and plays, and, as declarer, the nest it
-picked up and its discards; the discarded nest becomes public on the score sheet. A
-spectator sees the public part only.
+picked up and its discards; the discarded nest becomes public on the score sheet; the calls
+and tricks of earlier deals stay public. A spectator sees the public part only.
 """
 
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -24,6 +25,7 @@ from kibitz.games.rook.cards import (
     bits,
     card_str,
 )
+from kibitz.games.rook.determinize import deal_start
 from kibitz.games.rook.moves import action_fields, action_text
 from kibitz.games.rook.position import (
     AUCTION,
@@ -39,6 +41,7 @@ from kibitz.games.rook.position import (
 )
 
 if TYPE_CHECKING:
+    from kibitz.games.rook.game import RookGame
     from kibitz.games.rook.state import RookState
 
 
@@ -79,6 +82,32 @@ def call_str(bid: int) -> str:
     return f"bid {bid}" if bid else "pass"
 
 
+def past_deals(state: RookState) -> list[dict[str, Any]]:
+    """The deals before the current one (the one on show, once the game is over), each as
+    every seat saw it: its ``hand`` number (a passed-out deal keeps the number of the hand
+    dealt again), ``dealer``, ``calls`` and completed ``tricks``; the rest of a scored hand
+    (its contract, trump, nest and score) is on the score sheet."""
+    return _public_deals(state.game, tuple(state.history[: deal_start(state)]))
+
+
+@lru_cache(maxsize=256)
+def _public_deals(game: RookGame, prefix: tuple[int, ...]) -> list[dict[str, Any]]:
+    """``past_deals`` of a history ending with a deal, replayed once (shared: not to be
+    changed). A determinization's fictional deals replay to the same calls and tricks."""
+    replay = game.new_initial_state(None)
+    deals: list[dict[str, Any]] = []
+    for action in prefix:
+        q = replay.p
+        replay.push(action)
+        if q.phase == DEAL and not q.dealt:
+            deals.append({"hand": q.hand_no, "dealer": q.dealer, "calls": [], "tricks": []})
+        elif q.phase == AUCTION:
+            deals[-1]["calls"].append([q.to_act, action_text(game.table, AUCTION, action)])
+        elif q.phase == PLAY and replay.p.last_trick is not q.last_trick:
+            deals[-1]["tricks"].append(trick_json(replay.p.last_trick))
+    return deals
+
+
 def observe(state: RookState, seat: int | None) -> dict[str, Any]:
     """The game's own view keys for ``seat``: own hand, public history, score sheet, and the
     declarer's nest. A spectator (None) sees what every seat sees alike: no hand at all."""
@@ -109,7 +138,9 @@ def observe(state: RookState, seat: int | None) -> dict[str, Any]:
         "tricks_won": list(p.tricks_won),
         "points_taken": list(p.taken),
         "target": state.rules.target,
+        "max_hands": state.rules.max_hands or None,
         "score_sheet": [sheet_json(e) for e in p.sheet],
+        "past_deals": past_deals(state),
     }
     if seat is not None and state.current_player == seat:
         obs["legal"] = [state.action_to_str(a) for a in state.legal_actions()]

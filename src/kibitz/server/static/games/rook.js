@@ -17,6 +17,14 @@ function cardsOf(msg) {
   return Object.fromEntries(desc.cards.map((c) => [c.code, c]));
 }
 
+// A card as the log and the nest name it: "red 13", or the bird's name.
+function cardName(code, msg) {
+  const c = cardsOf(msg)[code];
+  return c?.colour ? `${c.colour} ${c.rank}` : msg.table.description.bird;
+}
+
+const cardNames = (codes, msg) => codes.map((c) => cardName(c, msg)).join(", ");
+
 function cardLabel(card, desc) {
   if (!card) return "";
   const pts = card.points ? `, ${card.points} points` : "";
@@ -215,7 +223,7 @@ function scoreSheet(msg) {
   const full = el("div", { className: `sheet-wrap sheet-full ${everyColumn ? "shown" : ""}`, id: "sheet-box",
     attrs: { role: "region", "aria-label": "Score sheet", tabindex: 0 } },
   el("table", { id: "score-sheet", className: "score-sheet" },
-    el("caption", { textContent: `Score sheet (game to ${v.target})` }),
+    el("caption", { textContent: `Score sheet (${gameEnd(v)})` }),
     el("thead", {}, el("tr", {}, ...SHEET_HEADS.map((h) => th(h, { scope: "col" })))),
     ...(groups.length ? groups : [empty])));
   const toggle = button(everyColumn ? "Hide the full sheet" : "Full sheet (every column)", () => {
@@ -244,12 +252,30 @@ function compactSheet(msg, teams) {
     ...teams.map((_, t) => total(r, t))));
   const empty = el("tr", {}, el("td", { textContent: "No hand scored yet.", attrs: { colspan: 3 + teams.length } }));
   return el("table", { id: "score-sheet-compact", className: "score-sheet compact-sheet" },
-    el("caption", { textContent: `Score sheet (game to ${v.target})` }),
+    el("caption", { textContent: `Score sheet (${gameEnd(v)})` }),
     el("thead", {}, el("tr", {}, ...["Hand", "Bid", "Result", ...teams].map((h) => el("th", { textContent: h, attrs: { scope: "col" } })))),
     el("tbody", {}, ...(rows.length ? rows : [empty])));
 }
 
 const signed = (n) => (n > 0 ? `+${n}` : String(n));
+
+// How the game ends: at the target, or after the hand limit where the table set one.
+function gameEnd(v) {
+  if (v.max_hands === 1) return "game of 1 hand";
+  return `game to ${v.target}${v.max_hands ? ` or ${v.max_hands} hands` : ""}`;
+}
+
+// The deal on show as the view's earlier deals are given (`past_deals`).
+const dealOnShow = (v) => ({ hand: v.hand_number, calls: v.calls, tricks: v.tricks });
+
+// The score-sheet row of a deal that was scored (a passed-out deal, or one in play: none).
+const scoredRow = (msg, deal) => (deal.tricks.length ? msg.view.score_sheet.find((r) => r.hand === deal.hand) : undefined);
+
+// A scored hand's nest, shown to all once the hand is over: "red 13, green 6 (15 points to We)".
+function nestShown(row, msg) {
+  const to = row.nest_points ? `${row.nest_points} points to ${teamNames(msg)[row.nest_to]}` : "no points";
+  return `${cardNames(row.nest, msg)} (${to})`;
+}
 
 export function lastText(msg) {
   const la = msg.view.last_action;
@@ -272,14 +298,19 @@ export function render(root, msg, ctx) {
   const side = (seat) => teams[msg.table.description.seats[seat].side];
   const contract = v.contract ? `${side(v.declarer)} bid ${v.contract} (${names(msg)[v.declarer]})${v.trump ? `, ${v.trump} trump` : ""}`
     : (v.high_bid ? `high bid ${v.high_bid}` : "auction");
+  const end = gameEnd(v);
   const info = el("p", { className: "info", id: "rook-info",
     textContent: `Hand ${v.hand_number}: ${contract}. Tricks ${teams[0]} ${v.tricks_won[0]}, ${teams[1]} ${v.tricks_won[1]}; ` +
-      `points this hand ${teams[0]} ${v.points_taken[0]}, ${teams[1]} ${v.points_taken[1]}. Game to ${v.target}.` });
+      `points this hand ${teams[0]} ${v.points_taken[0]}, ${teams[1]} ${v.points_taken[1]}. ` +
+      `${end.charAt(0).toUpperCase()}${end.slice(1)}.` });
   const g = guidance(msg);
   const tip = el("p", { className: "notice", id: "rook-prompt", textContent: g.text });
   tip.hidden = !g.text;
+  const shown = scoredRow(msg, dealOnShow(v));  // the game ended with this hand: its nest is public
   const nest = el("p", { className: "info", id: "nest",
-    textContent: v.nest_taken ? `Nest: ${v.nest_taken.join(" ")}${v.discards?.length ? `; discarded ${v.discards.join(" ")}` : ""}.` : `Nest: ${v.nest_size} cards face down.` });
+    textContent: shown ? `Nest: ${nestShown(shown, msg)}.`
+      : v.nest_taken ? `Nest: ${cardNames(v.nest_taken, msg)}${v.discards?.length ? `; discarded ${cardNames(v.discards, msg)}` : ""}.`
+        : `Nest: ${v.nest_size} cards face down.` });
   const scrolled = root.querySelector("#sheet-box")?.scrollLeft || 0;  // kept across redraws
   root.replaceChildren(
     info,
@@ -292,13 +323,40 @@ export function render(root, msg, ctx) {
   root.querySelector("#sheet-box").scrollLeft = scrolled;
 }
 
+// The log: a fold a deal, in order, the deal on show open and the earlier ones closed under a
+// line that sums them up; in each its calls, its tricks and, once scored, its nest. A fold
+// the reader opened or closed stays so through the redraws (kept where it differs from
+// how it was drawn).
+const folds = new Map();  // deal number -> open
+
 export function log(msg) {
   const v = msg.view;
+  const deals = [...v.past_deals, dealOnShow(v)];
+  return el("div", {}, ...deals.map((deal, i) => dealLog(msg, deal, i + 1, i === deals.length - 1)));
+}
+
+function dealLog(msg, deal, number, onShow) {
   const n = names(msg);
-  const calls = v.calls.length ? v.calls.map(([s, c]) => `${n[s]} ${c}`).join(", ") : "no call yet";
-  const cards = cardsOf(msg);
-  const said = (code) => { const c = cards[code]; return c?.colour ? `${c.colour} ${c.rank}` : msg.table.description.bird; };
-  const tricks = v.tricks.map((t) => el("li", { textContent: `${t.plays.map(([s, c]) => `${n[s]} ${said(c)}`).join(", ")}: ${n[t.winner]} wins` }));
-  return el("div", {}, el("p", {}, el("strong", { textContent: `Hand ${v.hand_number} auction: ` }), calls),
-    tricks.length ? el("ol", { className: "tricks" }, ...tricks) : el("p", { className: "muted", textContent: "No trick played yet." }));
+  const row = scoredRow(msg, deal);
+  const calls = deal.calls.length ? deal.calls.map(([s, c]) => `${n[s]} ${c}`).join(", ") : "no call yet";
+  const tricks = deal.tricks.map((t) => el("li", { textContent: `${t.plays.map(([s, c]) => `${n[s]} ${cardName(c, msg)}`).join(", ")}: ${n[t.winner]} wins` }));
+  const drawn = folds.get(number) ?? onShow;
+  const fold = el("details", { className: "deal", dataset: { deal: number } },
+    el("summary", {}, el("strong", { textContent: dealSummary(msg, deal, row, onShow) })),
+    el("p", {}, el("strong", { textContent: "Auction: " }), calls),
+    tricks.length ? el("ol", { className: "tricks" }, ...tricks)
+      : el("p", { className: "muted", textContent: onShow ? "No trick played yet." : "All passed: dealt again." }),
+    ...(row?.nest.length ? [el("p", { textContent: `Nest: ${nestShown(row, msg)}` })] : []));
+  fold.open = drawn;
+  fold.addEventListener("toggle", () => { if (fold.open === onShow) folds.delete(number); else folds.set(number, fold.open); });
+  return fold;
+}
+
+// "Hand 1: North-South bid 85, green trump, took 95: made"; "Hand 1: all passed"; "Hand 2".
+function dealSummary(msg, deal, row, onShow) {
+  if (row) {
+    const side = msg.table.description.seats[row.declarer].side;
+    return `Hand ${deal.hand}: ${teamNames(msg)[side]} bid ${row.contract}, ${row.trump} trump, took ${row.points[side]}: ${row.made ? "made" : "set"}`;
+  }
+  return onShow ? `Hand ${deal.hand}` : `Hand ${deal.hand}: all passed`;
 }
