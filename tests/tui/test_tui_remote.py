@@ -466,7 +466,7 @@ async def test_watching_shows_the_table_and_offers_no_player_keys(server: Any, t
         await until(pilot, lambda: driver.connected)
         act(server, made, 0, action="d2-d3")
         await until(pilot, lambda: driver.ply() == 1)
-        assert text_of(app, "#log-text") == "   1. Blue d2-d3"
+        assert text_of(app, "#log-text") == "   1.   Blue d2-d3"  # room for "1..." to come
         assert keys(app) == "? keys  f flip  c copy  q quit"  # no move to type or choose
         assert not app.part("#entry", Input).display
         await pilot.press("question_mark")
