@@ -116,14 +116,14 @@ def test_a_dealt_card_is_seen_only_by_its_receiver() -> None:
     assert seen["begins"] == "Hand 1"  # the first card of a hand heads it in a move list
     for viewer in (SOUTH, NORTH, EAST, None):
         assert state.observation(viewer)["last_action"] == {
-            "seat": None, "text": "deals a card to West", "begins": "Hand 1",
+            "seat": None, "text": "a card is dealt to West", "begins": "Hand 1",
         }  # fmt: skip
     state.apply(state.legal_actions()[0])
     assert "begins" not in state.observation(None)["last_action"]
     state = deal(kibitz.load("rook"), SOUTH)  # the last card goes to the nest
     for viewer in (*range(4), None):
         assert state.observation(viewer)["last_action"] == {
-            "seat": None, "text": "deals a card to the nest",
+            "seat": None, "text": "a card is dealt to the nest",
         }  # fmt: skip
 
 

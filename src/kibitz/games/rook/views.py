@@ -156,7 +156,7 @@ def last_action(state: RookState, seat: int | None) -> dict[str, Any]:
     begins = {"begins": f"Hand {p.hand_no}"} if phase == DEAL and p.dealt == 1 else {}
     if phase == DEAL and seat != who:
         to = "the nest" if who < 0 else SEAT_NAMES[who]
-        return {"seat": None, "text": f"deals a card to {to}", **begins}
+        return {"seat": None, "text": f"a card is dealt to {to}", **begins}
     if phase == DISCARD and seat != who:
         return {"seat": actor, "text": "discards a card"}
     return {
