@@ -201,6 +201,18 @@ async def test_resigning_ends_the_game_with_the_game_over_panel(server: Any, tmp
         assert "e analyse" in keys(app) and "n new" in keys(app)
 
 
+async def test_the_end_replaces_a_panel_left_open(server: Any, tmp_path: Path):
+    made = new_table(server, "smess", [ANN, {"kind": "human", "name": "Bo"}])
+    async with playing(server, made, tmp_path) as (_, app, pilot):
+        await pilot.press("question_mark")
+        await shown(pilot, HelpScreen)
+        act(server, made, 1, type="concede")  # Bo resigns while the help is open
+        await shown(pilot, GameOverScreen)
+        assert not any(isinstance(s, HelpScreen) for s in app.screen_stack)
+        await pilot.press("escape")  # the game's screen, not the help of before the end
+        await until(pilot, lambda: len(app.screen_stack) == 1)
+
+
 async def test_resigning_for_a_team_names_the_partner_and_the_person_there(
     server: Any, tmp_path: Path
 ):

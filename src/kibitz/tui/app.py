@@ -455,6 +455,8 @@ class PlayApp(App[None]):
             record = "Record not written"
         screen = GameOverScreen(heading, result, record, can_undo, line,
                                 can_new=driver.offers("new_game"))
+        while len(self.screen_stack) > 1:  # the end replaces a panel left open (the help)
+            self.pop_screen()
         self.push_screen(screen, self._after_over)
 
     def _count(self) -> str | None:
