@@ -18,6 +18,9 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-f
 TIMEOUT = 30_000
 DESKTOP = {"width": 1100, "height": 900}
 PHONE = {"width": 390, "height": 844}
+SMALL_PHONE = {"width": 360, "height": 640}
+SIDEWAYS = {"width": 844, "height": 390}
+"""A phone held sideways (landscape)."""
 INFO_BLOCKS = "document.querySelectorAll('.info, .notice').length"
 WIDER = "document.documentElement.scrollWidth - document.documentElement.clientWidth"
 AXE = Axe()
@@ -63,9 +66,11 @@ class Tab:
         self.context.close()
 
 
-def open_tab(browser: Browser, size: dict[str, int], routed: bool = False) -> Tab:
-    """A fresh browser context (its own storage: its own seat tokens) with one page."""
-    context = browser.new_context(viewport=size)
+def open_tab(browser: Browser, size: dict[str, int], routed: bool = False,
+             touch: bool = False) -> Tab:
+    """A fresh browser context (its own storage: its own seat tokens) with one page;
+    ``touch``: a touch screen (the page's ``pointer: coarse``)."""
+    context = browser.new_context(viewport=size, has_touch=touch)
     context.set_default_timeout(TIMEOUT)
     page = context.new_page()
     tab = Tab(page, context)
@@ -76,10 +81,11 @@ def open_tab(browser: Browser, size: dict[str, int], routed: bool = False) -> Ta
     return tab
 
 
-def seated(browser: Browser, url: str, made: dict, seat: int, size: dict[str, int]) -> Tab:
+def seated(browser: Browser, url: str, made: dict, seat: int, size: dict[str, int],
+           touch: bool = False) -> Tab:
     """A page of its own browser holding ``seat``'s token of ``made`` (the create answer), at
     the table."""
-    tab = open_tab(browser, size)
+    tab = open_tab(browser, size, touch=touch)
     tab.page.goto(url + "/")
     tab.page.evaluate(
         "([id, seat, token]) => localStorage.setItem(`kibitz:token:${id}:${seat}`, token)",

@@ -2,9 +2,10 @@
 shows the evaluation graph, each side's marks and average loss, and the better moves;
 choosing a move shows its position, as its mover saw it, yet "you" stays the page's own seat
 (TCHESS, Rook); the player and a spectator on a phone both get it, with no console error, no
-sideways scrolling and no serious accessibility violation; an analysis asked for while
-another runs waits its turn. Screenshots go to ``$KIBITZ_SCREENSHOTS`` (or a temporary
-folder, printed at the end)."""
+sideways scrolling and no serious accessibility violation, the board brought into view for a
+move chosen, a tap anywhere on the graph choosing the nearest move and its figures said in
+words; an analysis asked for while another runs waits its turn. Screenshots go to
+``$KIBITZ_SCREENSHOTS`` (or a temporary folder, printed at the end)."""
 
 from __future__ import annotations
 
@@ -34,6 +35,10 @@ from serving import Server
 
 ALL_JUDGED = re.compile(r"^All \d+ moves judged\.$")
 """The analysis status once every move is judged (before that it counts them as they come)."""
+BOX = "(e) => { const r = e.getBoundingClientRect(); return {top: r.top, bottom: r.bottom}; }"
+POINTS = ("(ps) => ps.map((p) => { const r = p.getBoundingClientRect();"
+          " return [p.dataset.ply, r.left + r.width / 2]; })")
+"""The graph's points: each one's ply and where it stands across the window."""
 
 
 def test_a_finished_deal_is_analysed_on_the_page(
@@ -143,6 +148,40 @@ def test_a_cardmate_game_is_downloaded_with_its_analysis_in_its_record(
     board = page.eval_on_selector(".board", "(b) => b.getBoundingClientRect().top")
     assert 0 <= board < 100, board
     assert '[Forehand "tester"]' in text
+    assert player.errors == [], player.errors
+    player.close()
+
+
+def test_the_analysis_on_a_phone_shows_the_board_and_the_chosen_moves_figures(
+    browser: Browser, server: Server, shots: Path
+) -> None:
+    """A Cardmate game cut at six plies, analysed on a touch phone, where the board is far
+    under the analysis: a move chosen in the list brings the board into the window; a tap
+    anywhere on the graph chooses the move nearest along it; the chosen move's figures are
+    said in words beside the graph (a phone shows no point's title)."""
+    player = open_tab(browser, PHONE, touch=True)
+    page = player.page
+    start_from_lobby(page, server.url, "cardmate", {"max_plies": "6"}, seats={1: "computer:1"})
+    play_to_the_end(page)
+    page.click("#analyse")
+    expect(page.locator("#analysis [role=status]")).to_have_text(ALL_JUDGED, timeout=60_000)
+    where = page.locator("#analysis-where")
+    item = page.locator(".analysis-moves button").nth(2)
+    figure = item.locator("span").inner_text().split(",")[0].strip()  # the mover's "45%"
+    item.click()
+    expect(where).to_contain_text("Showing the position after move 2. ", timeout=30_000)
+    expect(where).to_contain_text(f"Forehand's expected score {figure}")
+    board = page.eval_on_selector("#board", BOX)
+    assert board["top"] >= 0 and board["bottom"] <= PHONE["height"] + 1, board
+    shoot(page, shots, "analysis-list-phone")
+    page.locator(".eval-graph").scroll_into_view_if_needed()
+    graph = page.eval_on_selector(".eval-graph", BOX)
+    points = page.eval_on_selector_all(".eval-point", POINTS)
+    ply, x = points[4]
+    page.touchscreen.tap(x + 3, graph["bottom"] - 3)  # on the graph's floor, under the point
+    expect(page.locator(".eval-point.chosen")).to_have_attribute("data-ply", ply)
+    expect(where).to_contain_text("Showing the position after move 3. ", timeout=30_000)
+    assert overflow(page) == 0
     assert player.errors == [], player.errors
     player.close()
 
@@ -330,6 +369,6 @@ def test_an_analysis_asked_for_while_another_runs_waits_its_turn(
     seen = page.evaluate("window.seenStatus")
     assert seen[:2] == ["Analysing the game...",
                         "Waiting for the analysis of one other game first..."], seen
-    assert re.fullmatch(r"All \d+ moves judged\.", seen[-1]), seen
+    assert seen[-1] == "The game's one move judged.", seen  # as the terminal says it
     assert player.errors == [], player.errors
     player.close()

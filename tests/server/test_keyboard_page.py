@@ -130,7 +130,7 @@ def test_a_move_played_while_an_earlier_one_is_shown_is_said(browser: Browser,
     expect(page.locator("#last")).to_have_text(re.compile(
         rf"^Last move: Blue's .+ \({re.escape(third)}\) {re.escape(words)}$"))
     assert page.evaluate("() => window.said") == [page.locator("#last").inner_text()]
-    expect(page.locator("#back-to-game")).to_have_text("Back to the game (move 3)")
+    expect(page.locator("#back-to-game")).to_have_text(f"Back to the game (after move 2. {third})")
     assert spectator.errors == [], spectator.errors
     spectator.close()
 

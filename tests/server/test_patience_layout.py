@@ -3,7 +3,9 @@ columns in index order under the foundations by default, each pile's cards stack
 downwards; the traditional two wings as an option (pile 0 then 2-5 on the left, 1 then 6-9
 on the right, the foundations between, rows growing outward), kept in the browser. Both
 play by clicks and by the arrow keys, fit a phone and pass axe; screenshots of a deal
-with a 19-card pile."""
+with a 19-card pile. A phone held sideways shows every card of a deal beside the tools, and
+a hint or the answer to "Still winnable?" is brought into the window where it comes under
+the tools."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
-from pagekit import DESKTOP, PHONE, open_tab, overflow, serious_violations, shoot
+from pagekit import DESKTOP, PHONE, SIDEWAYS, open_tab, overflow, serious_violations, shoot
 from playwright.sync_api import Browser, Page, expect
 
 import kibitz
@@ -201,5 +203,52 @@ def test_a_move_by_clicks_and_by_keys_in_both_layouts(browser: Browser, server: 
     before = ply(page)
     page.keyboard.press("Enter")
     expect(page.locator("#status")).not_to_have_attribute("data-ply", before)
+    assert tab.errors == []
+    tab.close()
+
+
+def in_window(page: Page, b: dict[str, float]) -> bool:
+    size = page.viewport_size
+    assert size is not None
+    return b["y"] >= -0.5 and b["y"] + b["h"] <= size["height"] + 1
+
+
+def test_a_phone_held_sideways_shows_every_card_of_the_deal(
+    browser: Browser, server: Server, shots: Path
+) -> None:
+    """844 x 390: the foundations and every card of every pile in the window, the turn bar
+    and the tools beside them."""
+    tab = open_tab(browser, SIDEWAYS, touch=True)
+    page = tab.page
+    start(page, server.url)
+    piles = [pile_box(page, i) for i in range(PILES)]
+    assert all(in_window(page, b) for b in piles), piles
+    assert in_window(page, boxes(page, "#foundations")[0])
+    right = max(b["x"] + b["w"] for b in piles)
+    for beside in (".bar", "#tools"):
+        assert boxes(page, beside)[0]["x"] >= right, beside
+    assert overflow(page) == 0
+    assert serious_violations(page) == []
+    shoot(page, shots, "patience-sideways")
+    assert tab.errors == []
+    tab.close()
+
+
+def test_a_hint_and_the_winnable_answer_are_shown_in_the_window(
+    browser: Browser, server: Server, shots: Path
+) -> None:
+    """On a phone the hint's words come under the tools, below the window's edge: they are
+    brought into view, the hint's and "Still winnable?"'s alike."""
+    tab = open_tab(browser, PHONE, touch=True)
+    page = tab.page
+    start(page, server.url)
+    page.click("#hint-button")
+    expect(page.locator("#hint")).to_contain_text("Hint:")
+    assert in_window(page, boxes(page, "#hint")[0])
+    shoot(page, shots, "patience-hint-phone")
+    page.evaluate("scrollTo(0, 0)")
+    page.click("#winnable")
+    expect(page.locator("#hint")).not_to_have_text(re.compile(r"^(Hint:|Thinking)"))
+    assert in_window(page, boxes(page, "#hint")[0])
     assert tab.errors == []
     tab.close()

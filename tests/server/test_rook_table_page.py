@@ -9,6 +9,7 @@ import json
 import re
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -25,10 +26,10 @@ DESKTOPS = (1100, 1280, 1440)
 """Common desktop widths: the sheet must fit at each."""
 
 
-def south_to_act(until: Callable[[dict], bool]) -> dict:
-    """A game record of seed 1's random Rook game, up to the first position where South is to
-    act and its view holds ``until``."""
-    for state in random_states("rook", 1, 400):
+def south_to_act(until: Callable[[dict], bool], **options: Any) -> dict:
+    """A game record of seed 1's random Rook game (of ``options``), up to the first position
+    where South is to act and its view holds ``until``."""
+    for state in random_states("rook", 1, 400, **options):
         if state.current_player == 0 and until(state.observation(0)):
             return make_record(state)
     raise AssertionError("no such position in the game")

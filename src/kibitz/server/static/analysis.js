@@ -47,8 +47,23 @@ function judgement(data, note, best) {
   return x === null || x === undefined ? "unknown" : percent(x);
 }
 
+// A move's figures as the list gives them: its mover's after it and, where the engine's move
+// is better, after that move.
+function figures(data, note) {
+  return judgement(data, note, false) + (note.best ? `, best ${note.best} (${judgement(data, note, true)})` : "");
+}
+
+// The chosen move's figures in words, beside the graph (a phone shows no point's title).
+function valueText(data, note, names) {
+  const best = note.best ? `; the engine's ${note.best}: ${judgement(data, note, true)}` : "";
+  if (data.kind === "solver") return `the deal is ${judgement(data, note, false)} after it${best}`;
+  const what = data.kind === "probability" ? "chance to win" : "expected score";
+  return `${names.length > 1 ? `${names[note.seat]}'s` : "the"} ${what} ${judgement(data, note, false)}${best}`;
+}
+
 // The evaluation graph: one point per analysed move, marked moves coloured; its width is the
-// whole game's, so that it fills from the left while the analysis runs.
+// whole game's, so that it fills from the left while the analysis runs. A click or tap
+// anywhere on it chooses the move nearest along it (on a phone the points are pixels apart).
 function graph(data, select, label) {
   const notes = data.moves;
   const n = Math.max(data.total, notes.length, 1);
@@ -90,8 +105,15 @@ function graph(data, select, label) {
     const dot = svg("circle", { cx: x(i), cy: y(v), r: note.mark ? 4.5 : 2.5, fill: COLOURS[note.mark] || "#1f5f86",
       class: "eval-point", "data-ply": note.ply }, box);
     svg("title", {}, dot).textContent = `${label(note, i)} ${note.move}${SYMBOLS[note.mark] || ""}: ${judgement(data, note, false)}`;
-    dot.addEventListener("click", () => select(i));
   });
+  const shown = notes.flatMap((note, i) => (firstSide(note) === null ? [] : [i]));
+  if (shown.length) {
+    box.addEventListener("click", (ev) => {
+      const r = box.getBoundingClientRect();
+      const at = ((ev.clientX - r.left) * W) / r.width;
+      select(shown.reduce((a, b) => (Math.abs(x(b) - at) < Math.abs(x(a) - at) ? b : a)));
+    });
+  }
   return box;
 }
 
@@ -113,7 +135,7 @@ function summary(data) {
 function moveItem(data, names, note, i, select, number) {
   const mark = SYMBOLS[note.mark] || "";
   const label = `${number(note, i)} ${number.bySeat || names.length < 2 ? "" : names[note.seat] + " "}${note.move}${mark}`;
-  const detail = `${judgement(data, note, false)}` + (note.best ? `, best ${note.best} (${judgement(data, note, true)})` : "");
+  const detail = figures(data, note);
   const b = button("", () => select(i), { className: `analysed ${note.mark || ""}`.trim(),
     dataset: { ply: note.ply, key: `analysis:${note.ply}` },
     attrs: { "aria-label": `${label}${note.mark ? ` (${note.mark})` : ""}: ${detail}` } });
@@ -155,7 +177,7 @@ export async function openAnalysis(box, tableId, msg, show) {
       const pos = await api("GET", `/api/tables/${encodeURIComponent(tableId)}/position/${note.ply}?seat=${note.seat}`);
       if (chosen !== i) return;
       show(note.ply, pos.view, note.seat);
-      where.textContent = `Showing ${after}` + (names.length > 1 && !listed ? `, as ${names[note.seat]} saw it.` : ".");
+      where.textContent = `Showing ${after}${names.length > 1 && !listed ? `, as ${names[note.seat]} saw it` : ""}: ${valueText(data, note, names)}.`;
     } catch (e) {
       if (chosen === i) where.textContent = `Move ${number(note, i)} is highlighted; its position cannot be shown (${e.message}).`;
     }
@@ -170,7 +192,8 @@ export async function openAnalysis(box, tableId, msg, show) {
     if (chosen !== null) for (const dot of fresh.querySelectorAll(".eval-point")) dot.classList.toggle("chosen", Number(dot.dataset.ply) === data.moves[chosen].ply);
     summaryList.replaceChildren(...summary(data));
     const left = data.total - data.moves.length;
-    status.textContent = left > 0 ? `Analysing: ${data.moves.length} of ${data.total} moves judged...` : `All ${data.total} moves judged.`;
+    status.textContent = left > 0 ? `Analysing: ${data.moves.length} of ${data.total} moves judged...`
+      : data.total === 1 ? "The game's one move judged." : `All ${data.total} moves judged.`;
   }
 
   // The game's own text record with the analysis in it (Cardmate's), downloaded as a file.
@@ -198,11 +221,11 @@ export async function openAnalysis(box, tableId, msg, show) {
       box.replaceChildren(
         el("h3", { id: "analysis-title", textContent: "Analysis" }),
         el("p", { className: "graph-title", textContent: measure(data) }),
-        drawn, summaryList,
+        drawn, where, back, summaryList,
         el("p", { className: "muted", id: "analysis-key", textContent: key(data) }),
         el("details", { className: "engine small", id: "analysis-engine" },
           el("summary", { textContent: "Engine" }), el("code", { textContent: data.agent })),
-        status, where, back, list,
+        status, list,
       );
       redraw();
     } else if (message.type === "move") {

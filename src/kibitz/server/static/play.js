@@ -6,7 +6,7 @@
 // A browser that holds every seat of a game without hidden cards plays each side in turn.
 // A screen reader hears each change once, from the bar's one live region (#said).
 import { api, fetchText, heldSeats, loadToken, myTokens, openTable, rematchSeats, saveToken } from "/static/net.js";
-import { $, button, computerName, el, keepFocus, rovingList, showText } from "/static/ui.js";
+import { $, button, computerName, el, intoView, keepFocus, rovingList, showText } from "/static/ui.js";
 import { rememberDeal, toldTable } from "/static/opendeal.js";
 import { LossWatch } from "/static/watch.js";
 import { Chat } from "/static/chat.js";
@@ -237,7 +237,7 @@ function tools(msg) {
     out.push(button("Copy position", () => copyPosition(position), { id: "copy-position", title: "Copy the position string shown, to start a game from it" }));
   }
   if (viewing && !msg.outcome) {
-    out.unshift(button(`Back to the game (move ${msg.ply})`, () => { viewing = null; ctx.redraw(); },
+    out.unshift(button(`Back to the game (after ${shownMove(msg, msg.ply)})`, () => { viewing = null; ctx.redraw(); },
       { id: "back-to-game", className: "primary" }));
   }
   if (renderer?.flippable) out.push(button("Flip board", () => { ctx.flipped = !ctx.flipped; ctx.redraw(); }, { id: "flip" }));
@@ -268,9 +268,14 @@ function drawOffer(msg) {
   }
 }
 
-function hint(text, ply) {
+// The hint box's words (and what follows them, a button), brought into view: on a phone it
+// is under the tools, below the window's edge.
+function hint(text, ply, ...more) {
   hintFor = text ? ply : null;
   showText($("hint"), text);
+  if (!text) return;
+  $("hint").append(...more);
+  intoView($("hint"));
 }
 
 // -- the move list -----------------------------------------------------------------------
@@ -311,13 +316,20 @@ function moveButton(text, ply, label) {
 
 // Show the position after ``ply`` moves as this seat saw it (the latest: the game again).
 async function showPly(ply) {
-  if (ply === last.ply) { viewing = null; ctx.redraw(); return; }
+  if (ply === last.ply) { show(null); return; }
   const q = last.seat === null ? "" : `?seat=${last.seat}`;
   try {
     const pos = await api("GET", `/api/tables/${encodeURIComponent(tableId)}/position/${ply}${q}`);
-    viewing = { ply, view: pos.view, seat: last.seat, at: last.ply };
-    ctx.redraw();
+    show({ ply, view: pos.view, seat: last.seat, at: last.ply });
   } catch (e) { error(e.message); }
+}
+
+// Show a position chosen in the move list or the analysis (null: the table's own), the board
+// brought into view: on a phone the list is far under it, or the analysis far over it.
+function show(position) {
+  viewing = position;
+  ctx.redraw();
+  intoView($("board"));
 }
 
 // The box scrolls to the latest move, unless the focus is in it (a move chosen by the arrow
@@ -426,10 +438,7 @@ async function analyse() {
   $("analyse").disabled = true;
   try {
     const { openAnalysis } = await import("/static/analysis.js");
-    await openAnalysis(box, tableId, last, (ply, view, seat) => {
-      viewing = ply === null ? null : { ply, view, seat };
-      ctx.redraw();
-    });
+    await openAnalysis(box, tableId, last, (ply, view, seat) => show(ply === null ? null : { ply, view, seat }));
   } catch (e) { error(e.message); }
   $("analyse").disabled = false;
 }
@@ -503,7 +512,10 @@ function draw(msg) {
   const everySeat = mySeats.length > 1 && mySeats.length === t.seats.length;
   ctx.you = everySeat ? null : msg.seat;
   const moveWords = lastWords(msg);
-  if ($("last").textContent !== moveWords) $("last").textContent = moveWords;
+  if ($("last").textContent !== moveWords) {
+    $("last").replaceChildren(...unbroken(moveWords));
+    $("last").title = moveWords;  // the whole, where the line is cut short
+  }
   announce(moveWords, drawStatus(), msg);
   // A hidden-card game's record is the server's to give once the game is over: until then
   // the buttons give way to the reason.
@@ -547,7 +559,13 @@ function drawStatus() {
   const toAct = msg?.view.to_act;
   if (!lost && toAct !== null && toAct !== undefined && !msg.outcome) status.append(dot(msg.table.description.seats[toAct].colour));
   status.append(lost ? words : statusText(msg, true));
+  status.title = status.textContent;  // the whole, where the line is cut short
   return words;
+}
+
+// The bar's words with each hyphenated one (a move's notation, "b7-a8") kept whole on its line.
+function unbroken(text) {
+  return text.split(/(\S+-\S+)/).map((part, i) => (i % 2 ? el("span", { className: "nowrap", textContent: part }) : part));
 }
 
 // The last move as the bar shows it; while an earlier position is shown, which one, and a
@@ -601,7 +619,8 @@ function shownMove(msg, ply) {
 }
 
 // On a wide screen the board stays in view while the side column (the move list, the
-// analysis) is scrolled, where it fits the window's height.
+// analysis) is scrolled, where it fits the window's height (a phone held sideways keeps it
+// in view by the style sheet alone).
 function pinBoard() {
   const board = $("board");
   board.classList.toggle("pinned", board.offsetHeight > 0 && board.offsetHeight <= innerHeight - 16);
@@ -690,11 +709,8 @@ function onMessage(ev) {
   } else if (msg.type === "hint") {
     ctx.hint = msg;
     const words = renderer?.hintText?.(msg, last) || msg.text || msg.message;
-    hint(`Hint: ${words}`, msg.ply);
-    if (msg.kind === "lost" && Number.isInteger(msg.last_winnable_ply)) {
-      $("hint").append(" ", button(undoTo(msg.last_winnable_ply),
-        () => ctx.send({ type: "undo", to: msg.last_winnable_ply }), { id: "undo-to-winnable" }));
-    }
+    const back = msg.kind === "lost" && Number.isInteger(msg.last_winnable_ply) ? msg.last_winnable_ply : null;
+    hint(`Hint: ${words}`, msg.ply, ...(back === null ? [] : [" ", undoButton(back)]));
     $("hint").dataset.move = msg.text || "";
     $("hint").dataset.ply = msg.ply;
     ctx.redraw();
@@ -706,15 +722,13 @@ function onMessage(ev) {
       if (asked) hint(msg.answer, msg.ply);
       return;
     }
-    hint("Warning: this deal can no longer be won.", msg.ply);
-    if (back !== null) {
-      $("hint").append(" ", button(undoTo(back), () => ctx.send({ type: "undo", to: back }), { id: "undo-to-winnable" }));
-    }
+    hint("Warning: this deal can no longer be won.", msg.ply, ...(back === null ? [] : [" ", undoButton(back)]));
   }
 }
 
 // The button back to the latest position found winnable, `ply` moves in.
-const undoTo = (ply) => (ply === 0 ? "Undo to the start" : `Undo to move ${ply}`);
+const undoButton = (ply) => button(ply === 0 ? "Undo to the start" : `Undo to move ${ply}`,
+  () => ctx.send({ type: "undo", to: ply }), { id: "undo-to-winnable" });
 
 // With "Warn when lost" on: ask whether the position after each move can still be won.
 function checkWinnable(msg) {

@@ -142,6 +142,26 @@ export function toolbar(box, label) {
   return box;
 }
 
+// Scroll the page (as little as it takes) to bring `e` wholly into the window where it is not:
+// the board under a phone's analysis, a hint under the tools. One taller than the window
+// shows its top.
+export function intoView(e) {
+  const r = e.getBoundingClientRect();
+  if (r.top >= 0 && r.bottom <= innerHeight) return;
+  e.scrollIntoView({ block: r.height > innerHeight ? "start" : "nearest" });
+}
+
+// A phone (narrow, or held sideways and short), as style.css's phone rules say it.
+const PHONE = "(max-width: 640px), (orientation: landscape) and (max-height: 540px)";
+let turnShown = null;  // the position (ply) of the player's turn last brought into view
+
+// On a phone, bring the player's part of a card table (prompt, hand, choices) into view at each
+// new position of their turn: under the table it can be below the window's edge.
+export function turnIntoView(msg, turn) {
+  if (msg.your_turn && msg.ply !== turnShown && matchMedia(PHONE).matches) intoView(turn);
+  turnShown = msg.your_turn ? msg.ply : null;
+}
+
 // Whether the reader asked for less motion (then nothing slides).
 export const reducedMotion = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
 

@@ -98,11 +98,11 @@ export function endSentence(msg, you, why) {
 export function drawBoard(root, msg, { files, ranks, piece, squareClass, targets, picker, onSquare, label, squareNote, ctx }) {
   const view = msg.view;
   const last = view.last_action && view.last_action.from ? view.last_action : null;
+  // The board's shape, on its area: the style sheet fits the board's height to the window.
+  root.style.setProperty("--files", files.length);
+  root.style.setProperty("--ranks", ranks.length);
   const wrap = el("div", { className: "board-wrap" });
-  wrap.style.setProperty("--files", files.length);  // the board's shape: its height fits the window
-  wrap.style.setProperty("--ranks", ranks.length);
   const grid = el("div", { className: "board", attrs: { role: "grid", "aria-label": label } });
-  grid.style.setProperty("--files", files.length);
   const focusable = picker.focus || picker.from || [...picker.movable][0] || `${files[0]}${ranks[ranks.length - 1]}`;
   ranks.forEach((r, ri) => {
     const row = el("div", { className: "board-row", attrs: { role: "row" } });

@@ -4,7 +4,7 @@
 // victims marked on the board) and the promotion question. Rearhand sees the board turned.
 import { capital, drawBoard, endSentence, movesByFrom, orientation, Picker, whyNot } from "/static/games/board.js";
 import { cardFigure, playingCard } from "/static/games/cards.js";
-import { button, el } from "/static/ui.js";
+import { button, el, intoView } from "/static/ui.js";
 
 export const flippable = true;
 const picker = new Picker();
@@ -144,12 +144,11 @@ export function render(root, msg, ctx) {
   const question = el("div", { className: "notice", id: "promotion" });
   question.hidden = !promoting;
   if (promoting) {
-    question.append("Promote the One to an Ace? ");
-    for (const m of promoting) {
-      question.append(button(m.promotion ? "Yes, promote" : "No, keep the One",
-        () => { promoting = null; ctx.act(m); }, { dataset: { key: `promote:${m.id}` } }));
-    }
+    question.append("Promote the One to an Ace? ", el("span", { className: "choices" },
+      ...promoting.map((m) => button(m.promotion ? "Yes, promote" : "No, keep the One",
+        () => { promoting = null; ctx.act(m); }, { dataset: { key: `promote:${m.id}` } }))));
   }
   root.append(question,
     el("div", { className: "info", id: "captured" }, ...desc.seats.map((s) => lostLine(msg, s.seat, desc, face))));
+  if (promoting) intoView(question);  // under the board: off a short window's edge
 }

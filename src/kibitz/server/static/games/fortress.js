@@ -223,8 +223,9 @@ export function render(root, msg, ctx) {
     ctx.redraw();
   });
   root.replaceChildren(
-    el("p", { className: "info", id: "fortress-info", textContent: `${v.scores[0]} of ${total} cards home; ${base}.` }),
-    layoutSwitch(shape, ctx),
+    el("div", { className: "row patience-head" },
+      el("p", { className: "info", id: "fortress-info", textContent: `${v.scores[0]} of ${total} cards home; ${base}.` }),
+      layoutSwitch(shape, ctx)),
     board,
     el("p", { className: "info small", id: "fortress-rules", textContent: d.rules.text }),
   );

@@ -4,7 +4,7 @@
 // last one through the next auction), the score sheet and a log of calls and tricks. Controls come from the structured
 // moves: `kind` (bid, pass, discard, trump, play), `card`, `bid` and `colour`.
 import { cardButton, cardFigure, rookCard } from "/static/games/cards.js";
-import { button, computerName, el, handName, sameSide, toolbar, viewer } from "/static/ui.js";
+import { button, computerName, el, handName, sameSide, toolbar, turnIntoView, viewer } from "/static/ui.js";
 
 export const logTitle = "Auction and tricks";
 let chosen = new Set();      // the discards picked, before they are sent
@@ -54,6 +54,10 @@ function seatBox(msg, where, seat) {
   const me = viewer(msg);
   const who = seat === me ? "you" : info.kind === "computer" ? computerName(info.agent, desc)
     : info.kind === "open" ? "open seat" : info.name || "guest";  // as the players' list says
+  // A phone shows a computer's level alone ("level 2"): its whole name is the title and is read out.
+  const level = info.kind === "computer" && info.agent?.startsWith("level:") ? `level ${info.agent.slice(6)}` : null;
+  const whoBox = level ? el("span", { title: who }, el("span", { className: "long", textContent: who }),
+    el("span", { className: "short", textContent: level, attrs: { "aria-hidden": "true" } })) : who;
   const tags = [];
   if (me !== null && sameSide(desc, seat, me)) tags.push(["partner", "partner"]);
   if (v.dealer === seat) tags.push(["dealer", ""]);
@@ -61,7 +65,7 @@ function seatBox(msg, where, seat) {
   if (v.to_act === seat && !msg.outcome) tags.push(["to play", "turn"]);
   const call = v.phase === "auction" || v.phase === "deal" ? lastCall(v, seat) : null;
   const box = el("div", { className: `seat seat-${where} ${v.to_act === seat && !msg.outcome ? "to-act" : ""}`, dataset: { seat } },
-    el("div", {}, el("strong", { textContent: names(msg)[seat] }), ` ${who}`),
+    el("div", {}, el("strong", { textContent: names(msg)[seat] }), " ", whoBox),
     el("div", { className: "tags" }, ...tags.map(([t, c]) => el("span", { className: `tag ${c}`, textContent: t }))),
     el("div", { className: "small", textContent: `${v.hand_sizes[seat]} cards${call ? ` · ${call}` : ""}` }));
   box.style.setProperty("--seat", desc.seats[seat].colour || "#888");
@@ -312,15 +316,19 @@ export function render(root, msg, ctx) {
       : v.nest_taken ? `Nest: ${cardNames(v.nest_taken, msg)}${v.discards?.length ? `; discarded ${cardNames(v.discards, msg)}` : ""}.`
         : `Nest: ${v.nest_size} cards face down.` });
   const scrolled = root.querySelector("#sheet-box")?.scrollLeft || 0;  // kept across redraws
-  root.replaceChildren(
-    info,
-    el("div", { className: "rook-table" }, seatBox(msg, "n", pos.n), seatBox(msg, "w", pos.w), trickBox(msg, pos),
-      seatBox(msg, "e", pos.e), seatBox(msg, "s", pos.s)),
-    tip,
+  // The player's part (the prompt, the hand, the choices) under the table, or beside it on a
+  // phone held sideways.
+  const turn = el("div", { className: "turn-area" }, tip,
     msg.seat === null ? el("p", { className: "muted", id: "hand", textContent: "Spectators see no hand." }) : handBox(msg, ctx),
-    actionsBox(msg, ctx), nest, scoreSheet(msg),
+    actionsBox(msg, ctx));
+  root.replaceChildren(
+    el("div", { className: "table-play" }, el("div", { className: "table-view" }, info,
+      el("div", { className: "rook-table" }, seatBox(msg, "n", pos.n), seatBox(msg, "w", pos.w), trickBox(msg, pos),
+        seatBox(msg, "e", pos.e), seatBox(msg, "s", pos.s))), turn),
+    nest, scoreSheet(msg),
   );
   root.querySelector("#sheet-box").scrollLeft = scrolled;
+  turnIntoView(msg, turn);
 }
 
 // The log: a fold a deal, in order, the deal on show open and the earlier ones closed under a

@@ -3,7 +3,7 @@
 // the round log in sentences. Controls come from the structured moves: `kind` (attack,
 // defend, end, pass, take) and `cards`; the rows and strengths come from the game's view.
 import { cardBack, cardButton, cardFigure, pieceCard } from "/static/games/cards.js";
-import { button, el, handName, toolbar, viewer } from "/static/ui.js";
+import { button, el, handName, toolbar, turnIntoView, viewer } from "/static/ui.js";
 import { endSentence } from "/static/games/board.js";
 
 const LAYS = new Set(["attack", "defend"]);
@@ -64,7 +64,7 @@ function rowBox(msg, seat, face) {
     el("strong", { textContent: `${names(msg)[seat]} ${v.round ? role : ""}` }),
     el("span", { className: "strength", textContent: `strength ${row.strength}` }), ahead),
   el("div", { className: "cards row-cards" }, ...(items.length ? items : [el("span", { className: "muted", textContent: "no cards laid" })])),
-  el("p", { className: "small", textContent: pairs.length ? `Pairs: ${pairs.join(", ")} (${row.text})` : (row.cards.length ? `Row: ${row.text}` : "") }));
+  row.cards.length ? el("p", { className: "small", textContent: pairs.length ? `Pairs: ${pairs.join(", ")} (${row.text})` : `Row: ${row.text}` }) : null);
 }
 
 // A seat's hand (face down unless it is the viewer's), deck and discard pile.
@@ -137,13 +137,14 @@ export function render(root, msg, ctx) {
   const tip = el("p", { className: "notice", id: "tchess-prompt", textContent: prompt(msg) });
   tip.hidden = !tip.textContent;
   const [hand, actions] = msg.seat === null ? [el("p", { className: "muted", id: "hand-hidden", textContent: "Spectators see no hand." }), el("div")] : handBox(msg, face, ctx);
-  root.replaceChildren(
-    el("p", { className: "info", id: "round-info", textContent: `${head}.` }),
-    seatLine(msg, other), rowBox(msg, other, face),
-    el("hr", { className: "centre-line" }),
-    rowBox(msg, me, face), seatLine(msg, me),
-    tip, hand, actions,
-  );
+  // The player's part (their seat's line, the prompt, the hand, the moves) under the rows, or
+  // beside them on a phone held sideways.
+  const turn = el("div", { className: "turn-area" }, seatLine(msg, me), tip, hand, actions);
+  root.replaceChildren(el("div", { className: "table-play" },
+    el("div", { className: "table-view" }, el("p", { className: "info", id: "round-info", textContent: `${head}.` }),
+      seatLine(msg, other), rowBox(msg, other, face), el("hr", { className: "centre-line" }), rowBox(msg, me, face)),
+    turn));
+  turnIntoView(msg, turn);
 }
 
 // -- the round log in sentences ----------------------------------------------------------
