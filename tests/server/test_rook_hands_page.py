@@ -10,7 +10,7 @@ from pathlib import Path
 
 import httpx
 from helpers import COMPUTER
-from pagekit import PHONE, Tab, overflow, serious_violations, shoot, watch
+from pagekit import PHONE, Tab, overflow, seated, serious_violations, shoot, watch
 from playwright.sync_api import Browser, expect
 
 import kibitz
@@ -136,4 +136,16 @@ def test_a_game_of_one_hand_says_so(browser: Browser, server: Server) -> None:
     expect(tab.page.locator("#rook-info")).to_contain_text("Game of 1 hand.")
     expect(tab.page.locator("#score-sheet caption")).to_have_text("Score sheet (game of 1 hand)")
     assert tab.errors == []
+    tab.close()
+
+
+def test_a_rule_set_without_a_nest_says_nothing_of_one(browser: Browser, server: Server) -> None:
+    made = httpx.post(f"{server.url}/api/tables", json={
+        "game": "rook", "options": {"preset": "partnership"},
+        "seats": [{"kind": "human"}, COMPUTER, COMPUTER, COMPUTER]}).json()
+    tab = seated(browser, server.url, made, 0, PHONE)
+    page = tab.page
+    expect(page.locator("#rook-info")).to_be_visible()
+    expect(page.locator("#nest")).to_be_hidden()  # not "Nest: 0 cards face down."
+    assert tab.errors == [], tab.errors
     tab.close()

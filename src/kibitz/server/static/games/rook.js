@@ -315,6 +315,7 @@ export function render(root, msg, ctx) {
     textContent: shown ? `Nest: ${nestShown(shown, msg)}.`
       : v.nest_taken ? `Nest: ${cardNames(v.nest_taken, msg)}${v.discards?.length ? `; discarded ${cardNames(v.discards, msg)}` : ""}.`
         : `Nest: ${v.nest_size} cards face down.` });
+  nest.hidden = !v.nest_size;  // a rule set without a nest (Partnership) says nothing of one
   const scrolled = root.querySelector("#sheet-box")?.scrollLeft || 0;  // kept across redraws
   // The player's part (the prompt, the hand, the choices) under the table, or beside it on a
   // phone held sideways.
