@@ -6,7 +6,7 @@
 // A browser that holds every seat of a game without hidden cards plays each side in turn.
 // A screen reader hears each change once, from the bar's one live region (#said).
 import { api, fetchText, heldSeats, loadToken, myTokens, openTable, rematchSeats, saveToken } from "/static/net.js";
-import { $, button, computerName, el, intoView, keepFocus, rovingList, showText } from "/static/ui.js";
+import { $, button, computerName, el, intoView, keepFocus, roving, showText } from "/static/ui.js";
 import { rememberDeal, toldTable } from "/static/opendeal.js";
 import { LossWatch } from "/static/watch.js";
 import { Chat } from "/static/chat.js";
@@ -302,7 +302,7 @@ function moveTable(msg) {
       ...r.cells.map((c) => el("td", {}, ...(c.length ? c.flatMap((b, k) => (k ? [" ", b] : [b])) : [n > 1 ? "…" : ""])))))));
   const items = [...table.querySelectorAll(".move-link")];  // in the order played
   const shown = viewing ? items.findIndex((b) => Number(b.dataset.ply) === viewing.ply) : -1;
-  rovingList(table, items, shown >= 0 ? shown : items.length - 1);
+  roving(table, items, { stop: shown >= 0 ? shown : items.length - 1, line: true });
   return table;
 }
 

@@ -78,9 +78,10 @@ export function keepFocus(redraw, fallback = null) {
 
 // One tab stop for `items` (the buttons of `box`, in reading order): the one at index `stop`
 // has tabIndex 0, the others -1, and the stop follows the focus. Left and Right move it along
-// a row, Up and Down across rows of `columns` items (none: one row), Home and End to the first
-// and last item. `onFocus(i)` hears of each item focused (to keep the stop across redraws).
-export function roving(box, items, { stop = 0, columns = 0, onFocus = null } = {}) {
+// a row, Up and Down across rows of `columns` items (none: one row; `line`: a list read in one
+// line, laid out in rows, where Up and Down step as Left and Right do), Home and End to the
+// first and last item. `onFocus(i)` hears of each item focused (to keep the stop across redraws).
+export function roving(box, items, { stop = 0, columns = 0, line = false, onFocus = null } = {}) {
   items.forEach((b, i) => { b.tabIndex = i === stop ? 0 : -1; });
   box.addEventListener("focusin", (ev) => {
     const i = items.indexOf(ev.target);
@@ -90,32 +91,20 @@ export function roving(box, items, { stop = 0, columns = 0, onFocus = null } = {
   });
   box.addEventListener("keydown", (ev) => {
     const i = items.indexOf(document.activeElement);
-    const j = i < 0 ? null : stepTo(ev.key, i, items.length, columns);
+    const j = i < 0 ? null : stepTo(ev.key, i, items.length, columns, line);
     if (j === null) return;
     ev.preventDefault();
     items[j].focus();
   });
 }
 
-// One tab stop for a list read in one line (a game's moves, laid out in rows): `roving`'s
-// keys, with Up and Down stepping to the previous and the next item as Left and Right do.
-export function rovingList(box, items, stop) {
-  roving(box, items, { stop });
-  box.addEventListener("keydown", (ev) => {
-    const i = items.indexOf(document.activeElement);
-    const step = { ArrowUp: -1, ArrowDown: 1 }[ev.key];
-    if (i < 0 || step === undefined) return;
-    ev.preventDefault();
-    items[Math.min(Math.max(i + step, 0), items.length - 1)].focus();
-  });
-}
-
 // The index the key moves the focus to from `i` (`i` itself at an edge; null: not a move key).
-function stepTo(key, i, count, columns) {
+function stepTo(key, i, count, columns, line) {
   if (key === "Home") return 0;
   if (key === "End") return count - 1;
   const width = columns || count;
-  const step = { ArrowLeft: -1, ArrowRight: 1, ...(columns ? { ArrowUp: -columns, ArrowDown: columns } : {}) }[key];
+  const down = columns || (line ? 1 : 0);
+  const step = { ArrowLeft: -1, ArrowRight: 1, ...(down ? { ArrowUp: -down, ArrowDown: down } : {}) }[key];
   if (step === undefined) return null;
   const j = i + step;
   const off = j < 0 || j >= count || (Math.abs(step) === 1 && Math.floor(j / width) !== Math.floor(i / width));
