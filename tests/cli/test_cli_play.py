@@ -101,10 +101,24 @@ def test_random_game_then_replay(tmp_path):
     replayed = run("replay", str(path))
     assert replayed.exit_code == 0
     lines = replayed.stdout.splitlines()
-    assert lines[0] == f"1. {record['actions'][0]}"
+    assert lines[0] == f"1. Blue: {record['actions'][0]}"
+    assert lines[1] == f"2. Red: {record['actions'][1]}"
     assert len(lines) == len(record["actions"]) + 1
     assert lines[-1].startswith("result: ")
     assert "wins" in lines[-1] or "draw" in lines[-1]
+
+
+def test_replay_names_who_made_each_ply_chance_included_and_no_one_in_patience(tmp_path):
+    rook = run("random-game", "rook", "-o", "preset=dixie", "-o", "max_hands=1", "--seed", "3")
+    lines = run("replay", "-", input=rook.stdout).stdout.splitlines()
+    actions = json.loads(rook.stdout)["actions"]
+    first_call = next(i for i, a in enumerate(actions) if a.startswith(("bid", "pass")))
+    assert lines[0] == f"1. chance: {actions[0]}"
+    assert lines[first_call].split(":")[0].split(". ")[1] in {"South", "West", "North", "East"}
+    assert lines[first_call].endswith(f": {actions[first_call]}")
+    fortress = run("random-game", "fortress", "--seed", "3")
+    first = json.loads(fortress.stdout)["actions"][0]
+    assert run("replay", "-", input=fortress.stdout).stdout.splitlines()[0] == f"1. {first}"
 
 
 def test_replay_of_an_illegal_record_fails_naming_ply_and_move(tmp_path):

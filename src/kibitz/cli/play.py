@@ -10,7 +10,7 @@ import typer
 
 from kibitz.cli.common import OptionsArg, app, fail, make_game, read_text, user_errors
 from kibitz.core.capabilities import level_name
-from kibitz.core.game import Game
+from kibitz.core.game import CHANCE, Game
 from kibitz.core.options import describe_options, option_help
 from kibitz.core.play import perft, play_random
 from kibitz.core.record import dumps_record, make_record, parse_record_text, replay
@@ -133,10 +133,15 @@ def random_game_cmd(
 def replay_cmd(
     file: RecordArg,
 ) -> None:
-    """Replay a record, printing each move and then `result: ...`."""
+    """Replay a record, printing each ply (numbered as `view --ply` counts) with who made it,
+    and then `result: ...`."""
     done = replay(parse_record_text(read_text(file)))
-    for ply, move in enumerate(done.moves, 1):
-        typer.echo(f"{ply}. {move}")
+    names = done.game.player_names
+    for ply, (move, mover) in enumerate(zip(done.moves, done.movers, strict=True), 1):
+        if mover == CHANCE:
+            typer.echo(f"{ply}. chance: {move}")
+        else:  # a game of one seat needs no name
+            typer.echo(f"{ply}. {names[mover]}: {move}" if len(names) > 1 else f"{ply}. {move}")
     out = done.declared
     text = out.describe(done.game.player_names) if out else "unfinished"
     typer.echo(f"result: {text}")

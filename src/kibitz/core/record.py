@@ -24,11 +24,13 @@ RECORD_KEYS = ("game", "options", "seed", "actions", "result", "metadata")
 
 @dataclass
 class Replay:
-    """A replayed record: the game, the final state and each ply's notation."""
+    """A replayed record: the game, the final state, each ply's notation and who made it."""
 
     game: Game
     state: State
     moves: list[str] = field(default_factory=list)
+    movers: list[int] = field(default_factory=list)
+    """The seat that made each ply, ``CHANCE`` for a chance outcome (a card dealt)."""
     declared: Outcome | None = None
     """The record's result: the game's outcome, or one declared off the board."""
 
@@ -116,12 +118,14 @@ def replay(record: dict[str, Any]) -> Replay:
     for ply, text in enumerate(record["actions"], 1):
         if state.is_terminal():
             raise InvalidRecord(f"ply {ply}: move {text!r} after the game ended")
+        mover = state.current_player
         try:
             action = state.str_to_action(text)
             state.apply(action)
         except KibitzError as exc:
             raise InvalidRecord(f"ply {ply}: move {text!r}: {exc}") from exc
         result.moves.append(text)
+        result.movers.append(mover)
     result.declared = _check_result(record.get("result"), state)
     return result
 

@@ -187,7 +187,7 @@ def test_generic_commands_replay_and_convert(tmp_path) -> None:
     path.write_text(SAMPLE_TEXT, encoding="utf-8")
     runner = CliRunner()
     done = runner.invoke(app, ["replay", str(path)])
-    assert done.exit_code == 0 and "40. QS:e0×" in done.output
+    assert done.exit_code == 0 and "40. Rearhand: QS:e0×" in done.output
     assert done.output.rstrip().endswith("result: Rearhand wins (kings)")
     as_json = runner.invoke(app, ["convert", str(path)])
     assert as_json.exit_code == 0 and json.loads(as_json.output)["game"] == "cardmate"
