@@ -159,6 +159,21 @@ def serious_violations(page: Page) -> list[str]:
     ]
 
 
+ASKED = "dialog.ask[open]"
+"""The question a page asks in itself (ui.js's ask) before an action that cannot be undone."""
+
+
+def answer(page: Page, yes: bool) -> str:
+    """Answer the question the page asks (it must be asking): its action's button or its safe
+    one; the question's words (the question and what it adds, as one line)."""
+    asked = page.locator(ASKED)
+    expect(asked).to_be_visible()
+    words = " ".join(asked.locator("p").all_inner_texts())
+    asked.locator(".ask-yes" if yes else ".ask-no").click()
+    expect(asked).to_have_count(0)
+    return words
+
+
 def shoot(page: Page, folder: Path, name: str) -> None:
     page.screenshot(path=folder / f"{name}.png", full_page=True, animations="disabled")
 

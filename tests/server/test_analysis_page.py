@@ -18,6 +18,7 @@ import httpx
 from pagekit import (
     DESKTOP,
     PHONE,
+    answer,
     my_turn_or_over,
     open_tab,
     overflow,
@@ -60,8 +61,8 @@ def test_a_finished_deal_is_analysed_on_the_page(
             page.click("#typed button[type=submit]")
         wait_past(page, before)
     expect(page.locator("#analyse")).to_have_count(0)  # only once the game is over
-    page.once("dialog", lambda d: d.accept())
     page.click("#concede")
+    answer(page, yes=True)
     expect(page.locator("#status")).to_contain_text("Game over")
     page.click("#analyse")
     first = page.locator(".analysis-moves button").first
@@ -353,8 +354,8 @@ def test_an_analysis_asked_for_while_another_runs_waits_its_turn(
     page.fill("#typed-move", "0>1")
     page.click("#typed button[type=submit]")
     wait_past(page, 0)
-    page.once("dialog", lambda d: d.accept())
     page.click("#concede")
+    answer(page, yes=True)
     expect(page.locator("#status")).to_contain_text("Game over")
     page.evaluate(SEEN_STATUS)
     page.click("#analyse")

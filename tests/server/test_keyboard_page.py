@@ -17,7 +17,7 @@ from pathlib import Path
 
 import httpx
 from helpers import COMPUTER, HUMAN
-from pagekit import ply, seated, serious_violations, shoot, wait_past, watch
+from pagekit import ASKED, ply, seated, serious_violations, shoot, wait_past, watch
 from playwright.sync_api import Browser, Page, expect
 from test_rook_table_page import south_to_act, table_at
 
@@ -138,7 +138,6 @@ def test_a_move_played_while_an_earlier_one_is_shown_is_said(browser: Browser,
 def test_focus_never_drops_to_the_body(browser: Browser, server: Server, shots: Path) -> None:
     tab = seated(browser, server.url, table(server, "smess", [HUMAN, COMPUTER]), 0, LAPTOP)
     page = tab.page
-    page.on("dialog", lambda d: d.accept())
     your_turn_at(page, 0)
 
     def move() -> None:
@@ -163,7 +162,11 @@ def test_focus_never_drops_to_the_body(browser: Browser, server: Server, shots: 
     expect(page.locator("#back-to-game")).to_have_count(0)
     assert page.evaluate(IN_BOARD), active(page)
 
-    press_on(page, "#concede")  # Resign, accepted: the focus is on the game-over heading
+    press_on(page, "#concede")  # Resign asks first, the focus on the safe answer
+    expect(page.locator(f"{ASKED} .ask-no")).to_be_focused()
+    page.keyboard.press("Tab")  # to Resign, accepted: the focus is on the game-over heading
+    expect(page.locator(f"{ASKED} .ask-yes")).to_be_focused()
+    page.keyboard.press("Enter")
     expect(page.locator("#status")).to_have_attribute("data-over", "1")
     expect(page.locator("#over-title")).to_be_focused()
     expect(page.locator("#over-title")).to_contain_text("Game over")

@@ -11,7 +11,7 @@ from typing import Any
 import httpx
 from fastapi.testclient import TestClient
 from helpers import HUMAN, new_table
-from pagekit import DESKTOP, PHONE, TIMEOUT, open_tab, overflow, serious_violations
+from pagekit import DESKTOP, PHONE, TIMEOUT, answer, open_tab, overflow, serious_violations
 from playwright.sync_api import Browser, expect
 
 from serving import Server
@@ -109,12 +109,12 @@ def test_the_lobby_lists_your_tables_and_forgets_one(browser: Browser, server: S
     # the list keeps itself up to date (every 5 s)
     expect(smess.locator(".turn")).to_have_text("your turn", timeout=TIMEOUT)
     assert serious_violations(page) == []
-    page.once("dialog", lambda dialog: dialog.dismiss())  # a seat in play: asked first
     rook.get_by_role("button", name="forget").click()
+    answer(page, yes=False)  # a seat in play: asked first
     assert any(private["id"] in k for k in page.evaluate("Object.keys(localStorage)"))
     expect(rows).to_have_count(2)
-    page.once("dialog", lambda dialog: dialog.accept())
     rook.get_by_role("button", name="forget").click()
+    answer(page, yes=True)
     expect(rows).to_have_count(1)
     tokens = page.evaluate("Object.keys(localStorage)")
     assert not any(private["id"] in k for k in tokens) and any(duel["id"] in k for k in tokens)

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from pagekit import DESKTOP, Tab, open_tab, serious_violations, shoot, start_from_lobby
+from pagekit import DESKTOP, Tab, answer, open_tab, serious_violations, shoot, start_from_lobby
 from playwright.sync_api import Browser, Page, expect
 
 from serving import Server
@@ -121,8 +121,8 @@ def test_a_deal_left_with_a_move_made_counts_as_lost_and_the_player_is_told(
     one_move(page)  # the notice goes with the next move
     expect(page.locator("#notice")).to_be_hidden()
     # A deal already over (here conceded at its table) is only forgotten: not counted again.
-    page.once("dialog", lambda d: d.accept())
     page.click("#concede")
+    answer(page, yes=True)
     expect(page.locator("#status")).to_have_attribute("data-over", "1")
     start_from_lobby(page, server.url, "fortress", seed="#7")
     page.wait_for_timeout(500)

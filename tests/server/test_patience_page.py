@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import httpx
-from pagekit import DESKTOP, open_tab, serious_violations, shoot, start_from_lobby
+from pagekit import DESKTOP, answer, open_tab, serious_violations, shoot, start_from_lobby
 from playwright.sync_api import Browser, expect
 
 import kibitz
@@ -43,14 +43,12 @@ def test_autoplay_switch_and_restart_after_a_yes(
     expect(page.locator("#status")).to_have_attribute("data-ply", "0")
     page.click("#redo")
     expect(page.locator("#status")).to_have_attribute("data-ply", "3")
-    questions: list[str] = []
-    page.once("dialog", lambda d: (questions.append(d.message), d.dismiss()))
     page.click("#restart")  # asks first: no, and nothing changes
+    assert "Restart this deal" in answer(page, yes=False)
     expect(page.locator("#restart")).to_be_enabled()
-    assert questions and "Restart this deal" in questions[0]
     expect(page.locator("#status")).to_have_attribute("data-ply", "3")
-    page.once("dialog", lambda d: d.accept())
     page.click("#restart")
+    answer(page, yes=True)
     expect(page.locator("#status")).to_have_attribute("data-ply", "0")
     switch.click()
     expect(switch).to_have_text("Autoplay: off")
@@ -64,8 +62,9 @@ def test_the_next_deal_keeps_autoplay_as_this_one_had_it(browser: Browser, serve
     first = start_from_lobby(page, server.url, "fortress", seed=SAFE_AT_ONCE)
     page.click("#autoplay")
     expect(page.locator("#autoplay")).to_have_text("Autoplay: on")
-    page.once("dialog", lambda d: d.accept())  # the safe moves were played: it counts as lost
+    expect(page.locator("#status")).not_to_have_attribute("data-ply", "0")
     page.click("#new-deal")
+    answer(page, yes=True)  # the safe moves were played: it counts as lost
     page.wait_for_url(lambda url: first not in url)
     expect(page.locator("#autoplay")).to_have_text("Autoplay: on")
     assert tab.errors == []
@@ -165,12 +164,12 @@ def test_a_new_deal_mid_game_asks_and_counts_the_deal_left_as_lost(
     page.click("#legal-box summary")
     page.locator("#legal button").first.click()
     expect(page.locator("#status")).to_have_attribute("data-ply", "1")
-    page.once("dialog", lambda d: d.dismiss())
     page.click("#new-deal")  # no: the deal goes on
+    answer(page, yes=False)
     expect(page.locator("#status")).to_have_attribute("data-ply", "1")
     assert table in page.url
-    page.once("dialog", lambda d: d.accept())
     page.click("#new-deal")
+    answer(page, yes=True)
     page.wait_for_url(lambda url: table not in url)
     assert httpx.get(f"{server.url}/api/tables/{table}").json()["status"] == "finished"
     stats = httpx.get(f"{server.url}/api/stats/tester").json()

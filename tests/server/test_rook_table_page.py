@@ -14,7 +14,17 @@ from typing import Any
 import httpx
 import pytest
 from helpers import COMPUTER, HUMAN
-from pagekit import PHONE, open_tab, overflow, ply, seated, serious_violations, shoot, wait_past
+from pagekit import (
+    PHONE,
+    answer,
+    open_tab,
+    overflow,
+    ply,
+    seated,
+    serious_violations,
+    shoot,
+    wait_past,
+)
 from playwright.sync_api import Browser, Page, expect
 
 from kibitz.core.record import make_record
@@ -186,11 +196,10 @@ def test_resigning_asks_for_the_team_and_the_end_names_who_resigned(
                       json={"game": "rook", "seats": [HUMAN, COMPUTER, cat, COMPUTER]}).json()
     tab = seated(browser, server.url, made, 0, PHONE)
     page = tab.page
-    asked: list[str] = []
-    page.once("dialog", lambda d: (asked.append(d.message), d.accept()))
     page.click("#concede")
+    asked = answer(page, yes=True)
     expect(page.locator("#over-result")).to_contain_text("South resigned")
-    assert asked == ["Resign for your team? It counts as a loss for North (Cat) too."]
+    assert asked == "Resign for your team? It counts as a loss for North (Cat) too."
     assert tab.errors == [], tab.errors
     tab.close()
 

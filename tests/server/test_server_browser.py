@@ -23,6 +23,7 @@ from pagekit import (
     PHONE,
     WIDER,
     Tab,
+    answer,
     info_blocks,
     my_turn_or_over,
     open_tab,
@@ -471,8 +472,8 @@ def test_chessboard_conceded(browser: Browser, server: Server, shots: Path) -> N
     page.click("#hint-button")
     expect(page.locator("#hint")).to_contain_text("Hint:")
     t.accessible()
-    page.once("dialog", lambda d: d.accept())
     page.click("#concede")
+    answer(page, yes=True)
     expect(page.locator("#status")).to_contain_text("Game over: lost (conceded)")
     for tool in ("#undo", "#redo", "#restart", "#hint-button", "#autocomplete", "#concede"):
         expect(page.locator(tool)).to_be_disabled()

@@ -16,6 +16,7 @@ from pagekit import (
     DESKTOP,
     PHONE,
     Tab,
+    answer,
     my_turn_or_over,
     open_tab,
     overflow,
@@ -198,15 +199,13 @@ def test_resigning_against_the_computer(browser: Browser, server: Server, shots:
     resign = page.locator("#concede")
     expect(resign).to_have_text("Resign")
 
-    asked: list[str] = []
-    page.once("dialog", lambda d: (asked.append(d.message), d.dismiss()))
     resign.click()  # answered no: the game goes on, the next move is played
-    assert asked == ["Resign this game? It counts as a loss."]
+    assert answer(page, yes=False) == "Resign this game? It counts as a loss."
     play_first_legal(page)
     assert my_turn_or_over(page)
 
-    page.once("dialog", lambda d: d.accept())
     resign.click()
+    answer(page, yes=True)
     expect(page.locator("#status")).to_have_text("Game over. You resigned: Rearhand wins.")
     expect(page.locator("#over-result")).to_have_text("You resigned: Rearhand wins.")
     expect(page.locator("#over-title")).to_have_text("Game over: You lost")
@@ -344,8 +343,8 @@ def test_friends_meet_at_one_rematch_with_the_sides_swapped(browser: Browser, se
     start_from_lobby(blue, server.url, "smess", {}, seats={1: "open"})
     red_tab = join_by_invite(browser, blue.locator("#invite-link").input_value(), 1)
     red = red_tab.page
-    red.once("dialog", lambda d: d.accept())
     red.click("#concede")
+    answer(red, yes=True)
     expect(red.locator("#rematch")).to_have_text("Rematch as Blue")
     expect(blue.locator("#rematch")).to_have_text("Rematch as Red")
     first = blue.url

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 import httpx
-from pagekit import DESKTOP, Tab, my_turn_or_over, open_tab, start_from_lobby
+from pagekit import DESKTOP, Tab, answer, my_turn_or_over, open_tab, start_from_lobby
 from playwright.sync_api import Browser, Page, expect
 
 from kibitz.core.game import State
@@ -121,8 +121,8 @@ def test_the_end_is_a_sentence_as_in_the_board_games(browser: Browser, server: S
     page = tab.page
     sit(page, server, made, 0)
     expect(page.locator("#concede")).to_be_enabled()
-    page.once("dialog", lambda d: d.accept())
     page.click("#concede")
+    answer(page, yes=True)
     expect(page.locator("#status")).to_have_text("Game over. You resigned: Black wins.")
     expect(page.locator("#over-result")).to_have_text("You resigned: Black wins.")
     assert tab.errors == []

@@ -4,7 +4,7 @@
 // The options form is built from each game's options JSON Schema.
 import { api, forgetTable, heldSeats, openTable } from "/static/net.js";
 import { leaveDeal } from "/static/opendeal.js";
-import { button, computerName, el, showText } from "/static/ui.js";
+import { ask, button, computerName, el, showText } from "/static/ui.js";
 
 const $ = (id) => document.getElementById(id);
 const AUTOPLAY = "kibitz:autoplay";  // the player's autoplay preference, kept in this browser
@@ -297,13 +297,19 @@ function mineRow(t) {
   else if (t.your_turn) status = el("strong", { className: "tag turn", textContent: "your turn" });
   else status = el("span", { textContent: t.to_act === null ? "playing" : `${seatName(t, t.to_act)} to play` });
   const when = t.updated_at ? shortTime(new Date(t.updated_at)) : "";
-  const forget = button("forget", () => {
+  const forget = button("forget", async (ev) => {
     // A seat in play is lost to this browser once forgotten: asked first.
-    if (t.status === "playing" && !confirm(`Forget your seat at this ${t.title} table? `
-      + "This browser will no longer be able to play it (the game stays on the server).")) return;
+    if (t.status === "playing" && !await ask(`Forget your seat at this ${t.title} table?`, {
+      detail: "This browser will no longer be able to play it (the game stays on the server).",
+      yes: "Forget the seat", no: "Keep the seat", from: ev.currentTarget,
+    })) return;
+    const at = [...document.querySelectorAll("#mine .forget")].findIndex((b) => b.dataset.key === `forget:${t.id}`);
     forgetTable(t.id);
-    listMine();
-  }, { className: "small", title: "Take this table off this list: this browser forgets its seat there" });
+    await listMine();
+    // The focus goes to the row now in its place (else the last one), or to the form when none is left.
+    const left = [...document.querySelectorAll("#mine .forget")];
+    (left[Math.min(at, left.length - 1)] || $("game")).focus();
+  }, { className: "small forget", dataset: { key: `forget:${t.id}` }, title: "Take this table off this list: this browser forgets its seat there" });
   return el("tr", { dataset: { table: t.id } },
     el("td", { textContent: t.title + (t.private ? " (private)" : "") }),
     el("td", { textContent: who.join(", ") }), el("td", {}, status), el("td", { textContent: when }),

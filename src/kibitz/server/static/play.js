@@ -6,7 +6,7 @@
 // A browser that holds every seat of a game without hidden cards plays each side in turn.
 // A screen reader hears each change once, from the bar's one live region (#said).
 import { api, fetchText, heldSeats, loadToken, myTokens, openTable, rematchSeats, saveToken } from "/static/net.js";
-import { $, button, computerName, el, intoView, keepFocus, roving, showText } from "/static/ui.js";
+import { $, ask, button, computerName, el, intoView, keepFocus, roving, showText } from "/static/ui.js";
 import { rememberDeal, toldTable } from "/static/opendeal.js";
 import { LossWatch } from "/static/watch.js";
 import { Chat } from "/static/chat.js";
@@ -78,7 +78,11 @@ function send(message) {
   ws.send(JSON.stringify(message));
 }
 
-function notice(text) { showText($("notice"), text); }
+// A note at the turn bar, said too (a click's "why not", the connection's word on a move).
+function notice(text) {
+  showText($("notice"), text);
+  say(text);
+}
 function error(text) { showText($("error"), text); }
 
 // -- what the bar says -------------------------------------------------------------------
@@ -96,7 +100,8 @@ function overSentence(msg) {
   return renderer?.overText?.(msg, ctx) || msg.outcome.text;
 }
 
-// Whose turn it is, or the result; `thinking`: with the computer's "thinking..." where it is.
+// Whose turn it is, or the result; `thinking`: with the computer's "thinking..." where it is,
+// said first, so that a line cut short (a phone's) keeps it and cuts who sits there.
 function statusText(msg, thinking) {
   const names = msg.table.player_names;
   if (msg.outcome) {
@@ -109,7 +114,7 @@ function statusText(msg, thinking) {
   const kind = msg.table.seats[toAct].kind;
   if (kind === "open") return `${names[toAct]} to play: the seat is open, waiting for a friend (send the invite link)`;
   const busy = thinking && msg.thinking && kind === "computer" ? ", thinking..." : "";
-  return `${names[toAct]} to play (${who(msg, toAct)}${busy})`;
+  return `${names[toAct]} to play${busy} (${who(msg, toAct)})`;
 }
 
 // The last action as this seat may see it (the page's own words where it has them).
@@ -183,8 +188,10 @@ function tools(msg) {
     if (f.undo) {
       out.push(button("Undo", () => ctx.send({ type: "undo" }), { id: "undo", disabled: !msg.can_undo }));
       out.push(button("Redo", () => ctx.send({ type: "redo" }), { id: "redo", disabled: !msg.can_redo }));
-      out.push(button("Restart", () => {
-        if (confirm("Restart this deal from the beginning? Your moves are taken back.")) ctx.send({ type: "restart" });
+      out.push(button("Restart", async (ev) => {
+        const yes = await ask("Restart this deal from the beginning?",
+          { detail: "Your moves are taken back.", yes: "Restart", no: "Keep my moves", from: ev.currentTarget });
+        if (yes) ctx.send({ type: "restart" });
       }, { id: "restart", disabled: !(msg.can_undo || msg.can_redo) }));
     }
     if (msg.can_take_back !== undefined) {
@@ -210,11 +217,14 @@ function tools(msg) {
         button("Offer a draw", () => ctx.send({ type: "offer_draw" }), { id: "offer-draw" })));
     }
     if (f.statistics === "streaks" && !over) {
-      out.push(button("New deal", () => {
+      out.push(button("New deal", async (ev) => {
         if (!msg.can_undo && !msg.can_redo) { rematch(); return; }  // no move made: not played
-        if (!confirm("Leave this deal for a new one? It counts as lost.")) return;
-        leaving = true;  // conceded first (counted lost), then the new deal
-        ctx.send({ type: "concede", ply: msg.ply });
+        const yes = await ask("Leave this deal for a new one?",
+          { detail: "It counts as lost.", yes: "New deal", no: "Keep playing", from: ev.currentTarget });
+        if (!yes) return;
+        if (last.outcome) { rematch(); return; }  // over meanwhile: nothing to concede
+        leaving = online();  // conceded first (counted lost), then the new deal
+        ctx.send({ type: "concede", ply: last.ply });
       }, { id: "new-deal" }));
     }
     if (f.concede) {
@@ -222,13 +232,14 @@ function tools(msg) {
       const side = seats[msg.seat]?.side;
       const partners = seats.filter((s) => s.side === side && s.seat !== msg.seat)
         .map((s) => (msg.table.seats[s.seat].name ? `${s.name} (${msg.table.seats[s.seat].name})` : s.name));
-      const [label, question] = msg.table.player_names.length === 1
-        ? ["Concede", "Give up this game? It counts as lost."]
+      const [label, question, detail] = msg.table.player_names.length === 1
+        ? ["Concede", "Give up this game?", "It counts as lost."]
         : partners.length
-          ? ["Resign", `Resign for your team? It counts as a loss for ${partners.join(" and ")} too.`]
-          : ["Resign", "Resign this game? It counts as a loss."];
-      out.push(button(label, () => {
-        if (confirm(question)) ctx.send({ type: "concede", ply: msg.ply });
+          ? ["Resign", "Resign for your team?", `It counts as a loss for ${partners.join(" and ")} too.`]
+          : ["Resign", "Resign this game?", "It counts as a loss."];
+      out.push(button(label, async (ev) => {
+        const yes = await ask(question, { detail, yes: label, no: "Keep playing", from: ev.currentTarget });
+        if (yes && !last.outcome) ctx.send({ type: "concede", ply: last.ply });  // not once over meanwhile
       }, { id: "concede", disabled: over }));
     }
   }
@@ -266,6 +277,7 @@ function drawOffer(msg) {
         button("Accept the draw", () => ctx.send({ type: "accept_draw" }), { id: "accept-draw", className: "primary" }),
         button("Decline", () => ctx.send({ type: "decline_draw" }), { id: "decline-draw" })));
   }
+  say(box.firstChild.textContent);
 }
 
 // The hint box's words (and what follows them, a button), brought into view: on a phone it
@@ -274,6 +286,7 @@ function hint(text, ply, ...more) {
   hintFor = text ? ply : null;
   showText($("hint"), text);
   if (!text) return;
+  say(text);
   $("hint").append(...more);
   intoView($("hint"));
 }
@@ -373,7 +386,7 @@ function drawOver(msg) {
   const go = held.length ? () => { location.href = `/play/${encodeURIComponent(next)}#seat=${held[0]}`; } : rematch;
   const by = msg.table.rematch_by;
   const asks = by === null || by === undefined ? "A rematch is waiting for you." : `${msg.table.seats[by].name || names[by]} asks for a rematch.`;
-  showText($("over-rematch"), msg.seat !== null && waiting ? asks : "");
+  sayChanged($("over-rematch"), msg.seat !== null && waiting ? asks : "");
   if (msg.seat !== null) buttons.push(button(again, go, { id: "rematch", className: "primary" }));
   else if (next) buttons.push(el("a", { href: `/play/${encodeURIComponent(next)}`, textContent: "Watch the rematch", className: "button-link", id: "watch-rematch" }));
   buttons.push(button("Analyse", analyse, { id: "analyse" }));
@@ -524,7 +537,7 @@ function draw(msg) {
   $("export-text").hidden = later || !t.text_record;
   $("export-later").hidden = !later;
   // The game page's standing word on this turn (Cardmate's compulsory follow), beside the bar.
-  showText($("board-note"), viewing ? "" : renderer?.turnNote?.(msg, ctx) || "");
+  sayChanged($("board-note"), viewing ? "" : renderer?.turnNote?.(msg, ctx) || "");
   if (hintFor !== null && (hintFor !== msg.ply || msg.outcome)) hint("");
   keepFocus(() => {
     $("players").replaceChildren(...players(msg));
@@ -581,6 +594,26 @@ function lastWords(msg) {
 // What the page's one polite live region (#said) was last told: the move and the turn bar.
 let said = { move: null, turn: null, ply: null };
 
+// What #said says next: each part told in this turn of the event loop (a move, the turn, the
+// note that comes with it), said together as one announcement.
+let telling = [];
+function say(text) {
+  if (!text) return;
+  if (!telling.length) {
+    queueMicrotask(() => {
+      $("said").textContent = telling.map((t, i) => (i < telling.length - 1 ? sentence(t) : t)).join(" ");
+      telling = [];
+    });
+  }
+  telling.push(text);
+}
+
+// Show `text` in `e` (none: hidden), said where it is new.
+function sayChanged(e, text) {
+  if (text && text !== e.textContent) say(text);
+  showText(e, text);
+}
+
 // One announcement for each change, said once: a move (with the player's turn or the game's
 // end where that comes with it), else the turn bar's change alone (the connection lost or
 // back, a seat taken). A redraw of the same position, or a computer's "thinking...", is silent.
@@ -589,7 +622,7 @@ function announce(move, turn, msg) {
   const played = msg && msg.ply !== said.ply && (msg.your_turn || msg.outcome);
   const news = moved ? (played ? `${sentence(move)} ${turn}` : move) : turn !== said.turn ? turn : "";
   said = { move, turn, ply: msg ? msg.ply : said.ply };
-  if (news) $("said").textContent = news;
+  say(news);
 }
 
 const sentence = (text) => (/[.!?…]$/.test(text) ? text : `${text}.`);
@@ -653,6 +686,7 @@ async function copyInvite() {
     document.execCommand("copy");
   }
   $("copied").textContent = "Copied.";
+  say("Invite link copied.");
   setTimeout(() => { $("copied").textContent = ""; }, 2500);
 }
 
@@ -800,9 +834,11 @@ async function elsewhere() {
     if (seats.length) waiting = (await api("POST", "/api/my-tables", { seats })).filter((t) => t.your_turn);
   } catch { return; }  // the table's own connection says when the server is away
   const box = $("elsewhere");
+  const before = box.hidden ? "" : box.textContent;
   box.hidden = !waiting.length;
   box.replaceChildren(`Your turn at ${waiting.length === 1 ? "another table" : `${waiting.length} other tables`}: `,
     ...waiting.flatMap((t, i) => [i ? ", " : "", el("a", { href: `/play/${encodeURIComponent(t.id)}#seat=${t.mine[0]}`, textContent: t.title })]));
+  if (!box.hidden && box.textContent !== before) say(box.textContent);  // news, not each 15 s
 }
 
 // A seat's token in the address (`?token=`, as `kibitz join` and the API give it): kept in
@@ -838,6 +874,7 @@ async function main() {
     renderer = null;
     error(`This game's page could not be loaded (${e.message}); the move list still works.`);
   }
+  $("messages").classList.toggle("noted", !!renderer?.turnNote);  // room kept for its standing note
   $("typed").addEventListener("submit", (ev) => {
     ev.preventDefault();
     const text = $("typed-move").value.trim();

@@ -47,14 +47,18 @@ export function showText(e, text) {
   e.hidden = !text;
 }
 
+// The selector that finds an element again after a redraw replaced it: its data-key or id.
+function keyOf(e) {
+  return e.dataset?.key ? `[data-key="${CSS.escape(e.dataset.key)}"]` : (e.id ? `#${CSS.escape(e.id)}` : null);
+}
+
 // The selector that finds the focused element again after a redraw (its data-key or id),
 // and that of its group (data-focus-group: a hand, a bidding box) should it be gone.
 function focusKeys() {
   const a = document.activeElement;
   if (!a || a === document.body) return [null, null];
-  const key = a.dataset?.key ? `[data-key="${CSS.escape(a.dataset.key)}"]` : (a.id ? `#${CSS.escape(a.id)}` : null);
   const group = a.closest("[data-focus-group]")?.dataset.focusGroup;
-  return [key, group ? `[data-focus-group="${CSS.escape(group)}"]` : null];
+  return [keyOf(a), group ? `[data-focus-group="${CSS.escape(group)}"]` : null];
 }
 
 // Run `redraw` and give keyboard focus back to the element of the same key (or its group's
@@ -167,4 +171,33 @@ export const handName = (msg) => (viewer(msg) === msg.seat ? "your hand" : `${ms
 // Whether two seats play on the same side (partners), from the description's seats.
 export function sameSide(desc, a, b) {
   return a !== b && desc.seats[a]?.side === desc.seats[b]?.side;
+}
+
+// A question asked in the page before an action that cannot be taken back (resign, restart,
+// forget a seat): a modal <dialog>, the page behind it out of reach, answered by two buttons
+// named for what they do. The focus starts on the safe answer (`no`), which Escape and a tap
+// outside the box give too; then it goes back to `from` (the control that asked, found again
+// by its data-key or id where a redraw replaced it meanwhile). Resolves true for `yes`.
+export function ask(question, { yes, no, detail = "", from = document.activeElement } = {}) {
+  document.querySelector("dialog.ask[open]")?.close();  // one question at a time: the earlier one is answered no
+  const key = from && from !== document.body ? keyOf(from) : null;
+  const safe = el("button", { type: "submit", value: "no", className: "ask-no", textContent: no, attrs: { autofocus: "" } });
+  const act = el("button", { type: "submit", value: "yes", className: "ask-yes danger", textContent: yes });
+  const dialog = el("dialog", { className: "ask", attrs: { role: "alertdialog", "aria-labelledby": "ask-question", "aria-describedby": detail ? "ask-detail" : null } },
+    el("form", { method: "dialog" },
+      el("p", { id: "ask-question", className: "ask-question", textContent: question }),
+      detail ? el("p", { id: "ask-detail", className: "ask-detail", textContent: detail }) : null,
+      el("div", { className: "ask-answers" }, safe, act)));
+  document.body.append(dialog);
+  return new Promise((resolve) => {
+    dialog.addEventListener("click", (ev) => { if (ev.target === dialog) dialog.close(); });  // the backdrop
+    dialog.addEventListener("close", () => {
+      dialog.remove();
+      const again = from?.isConnected ? from : key && document.querySelector(key);
+      if (again && !again.disabled) again.focus();
+      resolve(dialog.returnValue === "yes");
+    });
+    dialog.showModal();
+    safe.focus();
+  });
 }

@@ -6,19 +6,21 @@ import { el, svg } from "/static/ui.js";
 export const flippable = true;
 const picker = new Picker();
 
-// Every printed arrow of a square, pointing the way it reads on the board as drawn.
+// Every printed arrow of a square, pointing the way it reads on the board as drawn: a head
+// a fifth of the square long and wide at its edge (10 px and more on a phone), outside the
+// piece's disc (radius 27), and a shaft towards the middle, seen on an empty square.
+const HEAD = { tip: 47, base: 27, half: 10 };
 function drawArrows(s, mask, directions, flipped) {
   const turn = flipped ? -1 : 1;
   for (const d of directions) {
     if (!(mask & d.bit)) continue;
     const len = Math.hypot(d.df, d.dr);
     const ux = (turn * d.df) / len, uy = (-turn * d.dr) / len;
-    const x1 = 50 + ux * 31, y1 = 50 + uy * 31, x2 = 50 + ux * 47, y2 = 50 + uy * 47;
-    svg("line", { x1, y1, x2, y2, stroke: "#3d3d3d", "stroke-width": 3.5 }, s);
-    svg("polygon", {
-      points: `${x2},${y2} ${x2 - ux * 9 - uy * 6},${y2 - uy * 9 + ux * 6} ${x2 - ux * 9 + uy * 6},${y2 - uy * 9 - ux * 6}`,
-      fill: "#3d3d3d",
-    }, s);
+    const at = (r, side = 0) => [50 + ux * r - uy * side, 50 + uy * r + ux * side];  // out r, across side
+    const [[x1, y1], [x2, y2]] = [at(16), at(HEAD.base + 1)];
+    svg("line", { x1, y1, x2, y2, stroke: "#3d3d3d", "stroke-width": 4 }, s);
+    const head = [at(HEAD.tip), at(HEAD.base, HEAD.half), at(HEAD.base, -HEAD.half)];
+    svg("polygon", { class: "arrow-head", points: head.map((p) => p.join(",")).join(" "), fill: "#3d3d3d" }, s);
   }
 }
 
