@@ -149,3 +149,21 @@ def test_a_rule_set_without_a_nest_says_nothing_of_one(browser: Browser, server:
     expect(page.locator("#nest")).to_be_hidden()  # not "Nest: 0 cards face down."
     assert tab.errors == [], tab.errors
     tab.close()
+
+
+def test_the_last_hand_by_the_tables_limit_is_said_while_it_is_played(
+    browser: Browser, server: Server
+) -> None:
+    made = httpx.post(f"{server.url}/api/tables", json={
+        "game": "rook", "options": {"max_deals": 1},
+        "seats": [{"kind": "human"}, COMPUTER, COMPUTER, COMPUTER]}).json()  # fmt: skip
+    tab = seated(browser, server.url, made, 0, DESKTOP)
+    expect(tab.page.locator("#rook-info")).to_contain_text("Hand 1 (the last): ")
+    again = httpx.post(f"{server.url}/api/tables", json={
+        "game": "rook", "options": {"max_deals": 2},
+        "seats": [{"kind": "human"}, COMPUTER, COMPUTER, COMPUTER]}).json()  # fmt: skip
+    other = seated(browser, server.url, again, 0, DESKTOP)
+    expect(other.page.locator("#rook-info")).to_contain_text("Hand 1: ")
+    assert tab.errors == [] and other.errors == []
+    tab.close()
+    other.close()

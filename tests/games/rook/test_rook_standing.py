@@ -118,3 +118,17 @@ def test_the_game_objective_plays_whole_games_deterministically() -> None:
         return list(state.history)
 
     assert play(2) == play(2)
+
+
+@pytest.mark.parametrize("limit", ["max_hands", "max_deals"])
+def test_the_view_says_when_the_hand_is_the_games_last_by_a_limit(limit: str) -> None:
+    state = kibitz.load("rook", **{limit: 2}).new_initial_state(5)
+    rng, seen = Rng(5), []
+    while not state.is_terminal():
+        view = state.observation(0)
+        seen.append((view["deals"], view["hand_number"], view["last_hand"]))
+        state.apply(cautious_action(state, rng) if state.current_player >= 0
+                    else state.chance_outcomes()[0][0])  # fmt: skip
+    during = {(d, h): last for d, h, last in seen if d <= 2}
+    assert during[(1, 1)] is False and during[(2, 2)] is True
+    assert kibitz.load("rook").new_initial_state(5).observation(0)["last_hand"] is False

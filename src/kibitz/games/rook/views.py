@@ -39,6 +39,7 @@ from kibitz.games.rook.position import (
     SheetEntry,
     Trick,
 )
+from kibitz.games.rook.standing import standing_of
 
 if TYPE_CHECKING:
     from kibitz.games.rook.game import RookGame
@@ -139,6 +140,7 @@ def observe(state: RookState, seat: int | None) -> dict[str, Any]:
         "points_taken": list(p.taken),
         "target": state.rules.target,
         "max_hands": state.rules.max_hands or None,
+        "last_hand": standing_of(state).last,
         "score_sheet": [sheet_json(e) for e in p.sheet],
         "past_deals": past_deals(state),
     }

@@ -304,7 +304,7 @@ export function render(root, msg, ctx) {
     : (v.high_bid ? `high bid ${v.high_bid}` : "auction");
   const end = gameEnd(v);
   const info = el("p", { className: "info", id: "rook-info",
-    textContent: `Hand ${v.hand_number}: ${contract}. Tricks ${teams[0]} ${v.tricks_won[0]}, ${teams[1]} ${v.tricks_won[1]}; ` +
+    textContent: `Hand ${v.hand_number}${v.last_hand && !msg.outcome ? " (the last)" : ""}: ${contract}. Tricks ${teams[0]} ${v.tricks_won[0]}, ${teams[1]} ${v.tricks_won[1]}; ` +
       `points this hand ${teams[0]} ${v.points_taken[0]}, ${teams[1]} ${v.points_taken[1]}. ` +
       `${end.charAt(0).toUpperCase()}${end.slice(1)}.` });
   const g = guidance(msg);
