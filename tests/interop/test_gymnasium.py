@@ -135,7 +135,8 @@ def test_the_others_play_inside_step_and_a_seed_replays_the_game() -> None:
     scored = KibitzVersusEnv("rook", seat=1, opponent="random", reward="score", max_hands=2)
     rewards, _ = versus(scored, 3)
     side = scored.game.sides().index(scored.game.side_of(1))
-    assert sum(rewards) == scored.state.scores()[side]
+    ours, theirs = scored.state.scores()[side], scored.state.scores()[1 - side]
+    assert sum(rewards) == ours - theirs != ours  # the lead: the others' points count against
 
 
 def test_a_dealt_game_against_agents_plays_the_deal_named_or_drawn_and_says_which() -> None:
@@ -177,6 +178,48 @@ def test_a_bad_seat_or_opponent_is_refused_by_name(kwargs: dict, message: str) -
         KibitzVersusEnv(**kwargs)
 
 
+def first_moves(environment: KibitzVersusEnv, seeds: range) -> set[tuple[int, ...]]:
+    """The different openings of ``environment``'s games from ``seeds`` (the plies before the
+    learner's first turn, then its own last legal move each turn, deterministic)."""
+    seen = set()
+    for seed in seeds:
+        _, info = environment.reset(seed=seed)
+        for _ in range(3):
+            if environment.state.is_terminal():
+                break
+            info = environment.step(int(np.flatnonzero(info["action_mask"])[-1]))[-1]
+        seen.add(tuple(environment.state.history))
+    return seen
+
+
+def test_random_opening_plies_vary_games_against_a_deterministic_level() -> None:
+    varied = KibitzVersusEnv("smess", opponent="level:2")
+    assert varied.opening == 4  # the game's match_opening_plies, as kibitz match plays
+    assert len(first_moves(varied, range(6))) == 6
+    assert len(first_moves(KibitzVersusEnv("smess", opponent="level:2", opening=0), range(6))) == 1
+    again = KibitzVersusEnv("smess", opponent="level:2")
+    assert first_moves(again, range(3)) == first_moves(varied, range(3))  # the seed replays it
+    with pytest.raises(InvalidOptions, match="opening must be a number of plies >= 0, got -1"):
+        KibitzVersusEnv("smess", opening=-1)
+
+
+def test_a_capped_game_may_end_as_terminated_and_masks_are_there_for_maskable_learners() -> None:
+    for caps_end in (False, True):
+        environment = KibitzVersusEnv("rook", opponent="random", max_hands=1, caps_end=caps_end)
+        _, info = environment.reset(seed=2)
+        assert np.array_equal(environment.action_masks(), info["action_mask"].astype(bool))
+        done = False
+        while not done:
+            _, _, terminated, truncated, info = environment.step(
+                int(np.flatnonzero(environment.action_masks())[0]))
+            done = terminated or truncated
+        assert info["outcome"]["truncated"] is True  # the hand limit ended the game
+        assert (terminated, truncated) == ((True, False) if caps_end else (False, True))
+    with pytest.raises(ValueError, match=r"action 100000 is outside the action space 0\.\."):
+        environment.reset(seed=0)
+        environment.step(100_000)
+
+
 def test_a_policy_plays_its_seat_from_that_seats_own_tensor() -> None:
     seen: list[tuple[np.ndarray, np.ndarray]] = []
 
@@ -184,7 +227,7 @@ def test_a_policy_plays_its_seat_from_that_seats_own_tensor() -> None:
         seen.append((observation, mask))
         return int(np.flatnonzero(mask)[0])
 
-    environment = KibitzVersusEnv("smess", opponent=first_legal)
+    environment = KibitzVersusEnv("smess", opponent=first_legal, opening=0)
     rewards, _ = versus(environment, 4)
     replay = environment.game.new_initial_state()
     for action in environment.state.history:

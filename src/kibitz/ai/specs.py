@@ -3,13 +3,22 @@
 ``make_agent`` builds the agent a spec names for a game: a generic kind of this package or
 one of the game's own kinds (``game.ai().agents``), and refuses a game that lacks what the
 agent needs (``Agent.needs``), so that no agent reads hidden cards or misreads chance.
+
+Agents of other packages (a trained policy) join by ``register_agent``, by an entry point
+in the group ``kibitz.agents`` (its name the kind, its object the factory), or by a module
+named in the environment variable ``KIBITZ_AGENTS`` (comma-separated) that registers its
+kinds when imported: the last two are looked up in whatever process first meets an unknown
+kind, so a match's worker processes find them too.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import importlib
 import inspect
+import os
+from importlib.metadata import entry_points
 from typing import Any
 
 from kibitz.ai.hooks import search_hooks
@@ -37,10 +46,37 @@ def register_agent(kind: str, factory: AgentFactory, positional: str | None = No
         _POSITIONAL[kind] = positional
 
 
+PLUGIN_GROUP = "kibitz.agents"
+"""The entry-point group of other packages' agent kinds."""
+PLUGIN_MODULES = "KIBITZ_AGENTS"
+"""The environment variable naming modules (comma-separated) that register agent kinds."""
+
+
 def agent_kinds() -> list[str]:
-    """Every agent kind a spec may name (optional ones included)."""
+    """Every agent kind a spec may name (optional ones and other packages' included)."""
     _load_builtin()
+    _load_plugins()
     return sorted({*_KINDS, *OPTIONAL_KINDS, "level"})
+
+
+@functools.cache
+def _load_plugins() -> None:
+    """Register the kinds of other packages: their ``kibitz.agents`` entry points and the
+    modules ``KIBITZ_AGENTS`` names (once a process); a module that fails is named."""
+    for point in entry_points(group=PLUGIN_GROUP):
+        if point.name not in _KINDS:
+            try:
+                register_agent(point.name, point.load())
+            except Exception as exc:
+                raise InvalidOptions(f"agent kind {point.name!r} of entry point "
+                                     f"{point.value!r} could not be loaded: {exc}") from exc
+    for module in filter(None, (m.strip() for m in os.environ.get(PLUGIN_MODULES, "").split(","))):
+        try:
+            importlib.import_module(module)
+        except Exception as exc:
+            raise InvalidOptions(
+                f"{PLUGIN_MODULES} names module {module!r}, which could not be imported: {exc}"
+            ) from exc
 
 
 def _load_optional(kind: str) -> None:
@@ -148,11 +184,18 @@ def make_agent(spec: str | AgentSpec, game: Game, seed: int = 0) -> Agent:
     game_agents = game.ai().agents
     factory = game_agents.get(parsed.kind) or _KINDS.get(parsed.kind)
     if factory is None:
+        _load_plugins()
+        factory = _KINDS.get(parsed.kind)
+    if factory is None:
         known = sorted({*agent_kinds(), *game_agents})
-        raise InvalidOptions(f"unknown agent {parsed.kind!r}; known agents: {', '.join(known)}")
+        raise InvalidOptions(
+            f"unknown agent {parsed.kind!r}; known agents: {', '.join(known)} (another "
+            f"package's agents join by a {PLUGIN_GROUP!r} entry point, or a module named in "
+            f"{PLUGIN_MODULES} that calls register_agent)"
+        )
     params = _coerce(parsed.kind, factory, parsed.params)
     if "make_agent" in inspect.signature(factory).parameters:
-        params["make_agent"] = lambda sub, sub_seed: make_agent(sub, game, sub_seed)
+        params["make_agent"] = functools.partial(_sub_agent, game)
     try:
         agent = factory(seed=seed, **params)
     except InvalidOptions as exc:  # named by the spec as written (``mcts`` is an ismcts)
@@ -163,6 +206,11 @@ def make_agent(spec: str | AgentSpec, game: Game, seed: int = 0) -> Agent:
     if why is not None:
         raise InvalidOptions(why)
     return agent
+
+
+def _sub_agent(game: Game, spec: str | AgentSpec, seed: int) -> Agent:
+    """The agent of a spec inside another agent's (a level's player), picklable with it."""
+    return make_agent(spec, game, seed)
 
 
 def _load_builtin() -> None:

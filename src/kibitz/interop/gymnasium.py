@@ -13,17 +13,25 @@ deal number from ``s`` (reported as ``info["deal"]``), skipping deals with no mo
 score, for patience the cards brought home (``reward="result"``: the game's own result, 1
 for a won deal, at the end).
 A game ended by a cap in the options (``max_moves``, 1000 by default) is truncated, a won or
-blocked one terminated. An illegal action changes nothing, earns 0 and sets
-``info["illegal_action"]``, so that agents sampling without the mask still run.
+blocked one terminated (``caps_end=True``: a capped game is terminated too, for a task that
+is the capped game, such as one Rook hand with ``max_hands=1``, whose value a learner should
+not bootstrap past the end). An illegal action changes nothing, earns 0 and sets
+``info["illegal_action"]``, so that agents sampling without the mask still run; an id outside
+the action space is a ValueError (an agent's bug, not a move). ``action_masks()`` gives the
+legal mask as booleans, as sb3-contrib's MaskablePPO asks for it.
 
 Against agents (``KibitzVersusEnv``): the learner holds ``seat`` (0 by default); every other
 seat, a partner's too, is played by ``opponent`` (an agent spec, e.g. ``level:3``, or a
 policy ``f(observation, action_mask) -> action`` on that seat's own tensor, for self-play;
 the game's default level if not given; or one of them per other seat, in seat order), seeded from
 the environment's generator like the deal and the chance outcomes, so ``reset(seed=s)``
-replays a game exactly. The observation is the learner's seat's tensor (it sees nothing it
-may not), the reward its result at the end (``reward="score"``: the change of its side's
-running score, in games that keep one), ``info["outcome"]`` the result once over.
+replays a game exactly. Each game opens with ``opening`` random plies drawn from the seed
+(the game's ``match_opening_plies`` by default, as ``kibitz match`` plays: 4 in Smess), so
+that a deterministic learner meets varied games where the game and the agents are
+deterministic. The observation is the learner's seat's tensor (it sees nothing it may not),
+the reward its result at the end (``reward="score"``: the change of its side's lead, its
+running score minus the best other side's, in games that keep one), ``info["outcome"]`` the
+result once over.
 """
 
 from __future__ import annotations
@@ -39,7 +47,7 @@ from kibitz.ai.specs import make_agent
 from kibitz.core.agent import Agent
 from kibitz.core.errors import InvalidOptions
 from kibitz.core.game import State
-from kibitz.core.play import play_out
+from kibitz.core.play import play_out, play_random
 from kibitz.core.registry import game_class, games
 from kibitz.core.rng import Rng
 from kibitz.interop.params import (
@@ -52,7 +60,8 @@ from kibitz.interop.params import (
 )
 
 REWARDS = ("score", "result")
-"""``score``: the change of the running score each move; ``result``: the final returns."""
+"""``score``: the change of the side's lead in the running score each move; ``result``: the
+final returns."""
 
 
 class KibitzEnv(gymnasium.Env):
@@ -63,7 +72,7 @@ class KibitzEnv(gymnasium.Env):
 
     def __init__(
         self, game: str, seat: int = 0, render_mode: str | None = None, reward: str = "score",
-        **options: Any,
+        caps_end: bool = False, **options: Any,
     ) -> None:
         render_mode_checked(render_mode)
         if reward not in REWARDS:
@@ -77,6 +86,7 @@ class KibitzEnv(gymnasium.Env):
         self.side = self.game.sides().index(self.game.side_of(seat))
         self.render_mode = render_mode
         self.reward_kind = reward
+        self.caps_end = caps_end
         low, high = self.game.observation_tensor_bounds()
         shape = self.game.observation_tensor_shape()
         self.observation_space = spaces.Box(low, high, shape, np.float32)
@@ -90,6 +100,9 @@ class KibitzEnv(gymnasium.Env):
         if state.is_terminal():
             raise RuntimeError("the game is over: call reset() to play another")
         action = action_id(action)
+        if not 0 <= action < self.game.num_distinct_actions:
+            raise ValueError(f"action {action} is outside the action space "
+                             f"0..{self.game.num_distinct_actions - 1}")
         info: dict[str, Any] = {}
         reward = 0.0
         if state.is_legal(action):
@@ -100,12 +113,16 @@ class KibitzEnv(gymnasium.Env):
         else:
             info["illegal_action"] = True
         out = state.outcome()
-        truncated = out is not None and out.truncated
-        terminated = out is not None and not out.truncated
+        truncated = out is not None and out.truncated and not self.caps_end
+        terminated = out is not None and not truncated
         if out is not None:
             info["outcome"] = out.to_json()
         info["action_mask"] = state.legal_actions_mask()
         return self._observe(), float(reward), terminated, truncated, info
+
+    def action_masks(self) -> np.ndarray:
+        """The legal actions as a boolean mask (what sb3-contrib's MaskablePPO reads)."""
+        return self._state().legal_actions_mask().astype(bool)
 
     def _started(self) -> tuple[np.ndarray, dict[str, Any]]:
         """What ``reset`` returns: the observation, the legal mask, the deal's number in a
@@ -124,11 +141,14 @@ class KibitzEnv(gymnasium.Env):
         """Play on until the learner's turn (nothing to do where nobody else plays)."""
 
     def _score(self) -> float:
-        """What the reward measures the change of: the running score, or the returns."""
+        """What the reward measures the change of: the side's lead in the running score (its
+        score where it plays alone), or the returns."""
         state = self._state()
         scores = state.scores() if self.reward_kind == "score" else None
-        return float(scores[self.side]) if scores is not None else float(
-            state.returns()[self.seat])
+        if scores is None:
+            return float(state.returns()[self.seat])
+        others = [x for i, x in enumerate(scores) if i != self.side]
+        return float(scores[self.side] - (max(others) if others else 0.0))
 
     def _observe(self) -> np.ndarray:
         return np.array(self._state().observation_tensor(self.seat), dtype=np.float32)
@@ -149,9 +169,10 @@ class KibitzSoloEnv(KibitzEnv):
     """A one-player kibitz game as a single-agent Gymnasium environment (see the module)."""
 
     def __init__(
-        self, game: str, render_mode: str | None = None, reward: str = "score", **options: Any
+        self, game: str, render_mode: str | None = None, reward: str = "score",
+        caps_end: bool = False, **options: Any,
     ) -> None:
-        super().__init__(game, 0, render_mode, reward, **options)
+        super().__init__(game, 0, render_mode, reward, caps_end, **options)
         if self.game.num_players != 1:
             raise InvalidOptions(
                 f"{game} has {self.game.num_players} players: use KibitzVersusEnv (one seat "
@@ -205,9 +226,15 @@ class KibitzVersusEnv(KibitzEnv):
 
     def __init__(
         self, game: str, seat: int = 0, opponent: Opponent | Sequence[Opponent] | None = None,
-        render_mode: str | None = None, reward: str = "result", **options: Any,
+        render_mode: str | None = None, reward: str = "result", caps_end: bool = False,
+        opening: int | None = None, **options: Any,
     ) -> None:
-        super().__init__(game, seat, render_mode, reward, **options)
+        super().__init__(game, seat, render_mode, reward, caps_end, **options)
+        if opening is None:
+            opening = type(self.game).match_opening_plies
+        if isinstance(opening, bool) or not isinstance(opening, int) or opening < 0:
+            raise InvalidOptions(f"opening must be a number of plies >= 0, got {opening!r}")
+        self.opening = opening
         others = [s for s in range(self.game.num_players) if s != seat]
         if not others:
             raise InvalidOptions(f"{game} has one player: use KibitzSoloEnv")
@@ -245,6 +272,8 @@ class KibitzVersusEnv(KibitzEnv):
             s: PolicyAgent(spec) if callable(spec) else make_agent(spec, self.game, draw())
             for s, spec in self.opponents.items()
         }
+        if self.opening:
+            play_random(self.state, Rng(draw()), self.opening)
         self._others()
         return self._started()
 
