@@ -60,6 +60,9 @@ class Game(ABC):
     """Random plies the lab plays first, so that deterministic agents meet varied positions."""
     has_chance: ClassVar[bool] = False
     """Whether chance nodes occur in play (a deal drawn from the seed is not one)."""
+    deals_may_be_over: ClassVar[bool] = False
+    """Whether a deal drawn from the seed may be over before its first move (a patience deal
+    with no move at all): the research adapters then leave such deals out of their draws."""
     teams: ClassVar[tuple[tuple[int, ...], ...]] = ()
     """Partnerships (seats that share a result); empty when every seat plays for itself."""
     player_colours: ClassVar[tuple[str, ...]] = ()

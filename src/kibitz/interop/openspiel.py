@@ -7,9 +7,14 @@ the game's declarations (``kibitz.core``), whose parameters are its options (see
 strings and tensors, so that OpenSpiel's algorithms run on it unchanged.
 
 A game whose deal comes from a seed (Fortress deals, Cardmate's dealt setups) starts here
-with an explicit chance node: deal number ``k`` in ``1..deals`` (parameter ``deals``),
-each with probability ``1/deals``; the rest of the game is the kibitz state of that deal.
+with an explicit chance node: deal number ``k`` (outcome ``k - 1``) drawn from ``1..deals``
+(parameter ``deals``), leaving out the deals over before the first move (some Fortress
+deals have no legal move at all; PettingZoo and Gymnasium skip them too), the others
+equally likely; the rest of the game is the kibitz state of that deal.
 ``state.is_truncated()`` tells a game ended by a cap in the options from a real end.
+
+The games pickle (and deep-copy) as their name and parameters: unpickling, in any process,
+imports this module and loads the game again.
 
 Importing this module also makes ``openspiel:BOT,...`` an agent spec (``kibitz.ai.specs``),
 so that OpenSpiel's bots play in ``kibitz match`` (see ``kibitz.interop.bots``).
@@ -81,7 +86,9 @@ def game_type(game: Game, parameters: dict[str, Any] | None = None) -> pyspiel.G
 
 def game_info(game: Game, deals: int, any_length: bool = False) -> pyspiel.GameInfo:
     """OpenSpiel's ``GameInfo``: action space, chance outcomes, utilities and game length
-    (``any_length``: a game with no cap gets ``UNBOUNDED``, for bots that never read it)."""
+    (``any_length``: a game with no cap gets ``UNBOUNDED``, for bots that never read it).
+    A seeded game's deal has up to ``deals`` outcomes (ids ``0..deals - 1``), fewer where
+    some deals are left out as over before the first move."""
     length = game.max_game_length()
     if length is None:
         if not any_length:
@@ -106,11 +113,18 @@ def game_info(game: Game, deals: int, any_length: bool = False) -> pyspiel.GameI
     )
 
 
+def deal_is_live(game: Game, deal: int) -> bool:
+    """Whether deal number ``deal`` of seeded ``game`` leaves a move to make (some Fortress
+    deals are over before the first move)."""
+    return not game.new_initial_state(deal).is_terminal()
+
+
 class KibitzGame(pyspiel.Game):
     """A kibitz game as a Python OpenSpiel game; ``kibitz`` is the kibitz ``Game``.
 
-    ``register`` makes one subclass per game, naming it in ``kibitz_name`` (OpenSpiel keeps
-    the class it registers until the interpreter ends, and a class outlives that safely).
+    ``register`` makes one subclass per game, ``Kibitz<Game>Game`` in this module, naming
+    the game in ``kibitz_name`` (OpenSpiel keeps the class it registers until the
+    interpreter ends, and a class outlives that safely).
     """
 
     kibitz_name: ClassVar[str]
@@ -122,8 +136,33 @@ class KibitzGame(pyspiel.Game):
         self.deals = int(params.get("deals", DEFAULT_DEALS))
         if self.deals < 1:
             raise InvalidOptions(f"parameter 'deals' must be at least 1, got {self.deals}")
+        self.any_length = any_length
+        self._deal_outcomes: tuple[tuple[int, float], ...] | None = None
         info = game_info(self.kibitz, self.deals, any_length)
         super().__init__(game_type(self.kibitz), info, params)
+
+    def __reduce__(self) -> tuple:
+        """Pickled (and deep-copied) as name, parameters and ``any_length``, rebuilt by
+        ``_revive_game``: unpickling imports this module, in a spawned process too."""
+        return (_revive_game, (self.kibitz_name, dict(self.get_parameters()), self.any_length))
+
+    def deal_outcomes(self) -> list[tuple[int, float]]:
+        """The deal's chance outcomes: ``k - 1`` for each deal number ``k`` in ``1..deals``
+        with a move to make, equally likely. Found once per game, on first need (for 32,000
+        deals about 1 s in Fortress), then copied from the
+        kept tuple at each call, so that a caller changing its list changes no other's. Only
+        a game that declares ``deals_may_be_over`` has its deals looked at."""
+        if self._deal_outcomes is None:
+            every = not type(self.kibitz).deals_may_be_over
+            live = [k for k in range(self.deals) if every or deal_is_live(self.kibitz, k + 1)]
+            if not live:
+                raise InvalidOptions(
+                    f"every deal of {self.kibitz.name} in 1..{self.deals} is over before the "
+                    "first move: raise parameter 'deals'"
+                )
+            p = 1.0 / len(live)
+            self._deal_outcomes = tuple((k, p) for k in live)
+        return list(self._deal_outcomes)
 
     def new_initial_state(self) -> KibitzState:
         """The start: the deal's chance node in a seeded game, else the kibitz start."""
@@ -218,14 +257,18 @@ class KibitzState(pyspiel.State):
         return kept.legal_actions()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The deal (outcome ``k - 1`` deals number ``k``), or the kibitz chance outcomes."""
+        """The deal (outcome ``k - 1`` deals number ``k``; only deals with a move to make,
+        see ``KibitzGame.deal_outcomes``), or the kibitz chance outcomes."""
         s = self.kibitz
         if s is None:
-            n = self._deals()
-            return [(k, 1.0 / n) for k in range(n)]
+            return self.get_game().deal_outcomes()
         return s.chance_outcomes()
 
     def _apply_action(self, action: int) -> None:
+        """Apply a move, a kibitz chance outcome or the deal. Any deal outcome in
+        ``0..deals - 1`` applies, one left out of the chance outcomes too (a deal over
+        before the first move gives a terminal state), so that histories and serialized
+        states naming such a deal still replay."""
         kept = self._kibitz_kept()
         if kept is None:
             if not 0 <= action < self._deals():
@@ -343,6 +386,7 @@ def register(name: str) -> None:
         params["deals"] = DEFAULT_DEALS  # a game some of whose presets deal from a seed
     title = name.capitalize()
     cls = type(f"Kibitz{title}Game", (KibitzGame,), {"kibitz_name": name, "__module__": __name__})
+    globals()[cls.__name__] = cls  # found by name, as pickle looks classes up
     _CLASSES[name] = cls
     if PREFIX + name not in pyspiel.registered_names():
         pyspiel.register_game(game_type(game, params), cls)
@@ -363,6 +407,11 @@ def spiel_game(game: Game) -> KibitzGame:
     """The OpenSpiel game with exactly the options of kibitz ``game``, for bots playing a
     kibitz game: one with no cap is accepted (its length shows as ``UNBOUNDED``)."""
     return _CLASSES[game.name](parameters_from_game(game), any_length=True)
+
+
+def _revive_game(name: str, params: dict[str, Any], any_length: bool) -> KibitzGame:
+    """The game a pickled ``KibitzGame`` stands for (see ``KibitzGame.__reduce__``)."""
+    return _CLASSES[name](params, any_length=any_length)
 
 
 _CLASSES: dict[str, type[KibitzGame]] = {}

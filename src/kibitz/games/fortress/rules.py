@@ -364,6 +364,7 @@ class PatienceGame(Game):
     match_defaults: ClassVar[dict[str, Any]] = {**length_defaults}
     utility: ClassVar[str] = "general_sum"
     utility_bounds: ClassVar[tuple[float, float]] = (0.0, 1.0)
+    deals_may_be_over: ClassVar[bool] = True  # about one Fortress deal in 20 has no move
 
     def assistant(self) -> Assistant:
         """Hints, "still winnable?", winnable deals and auto-complete from the solver."""
