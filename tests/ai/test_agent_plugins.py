@@ -71,8 +71,8 @@ def test_an_unknown_kind_says_how_other_agents_join_and_a_broken_module_is_named
 ) -> None:
     _load_plugins.cache_clear()
     game = kibitz.load("smess")
-    with pytest.raises(InvalidOptions, match="'kibitz.agents' entry point, or a module named in "
-                                             "KIBITZ_AGENTS"):
+    with pytest.raises(InvalidOptions, match=r"'kibitz\.agents' entry point, or a module named "
+                                             r"in KIBITZ_AGENTS"):
         make_agent("ppo", game)
     monkeypatch.setenv("KIBITZ_AGENTS", "no_such_module_here")
     _load_plugins.cache_clear()
