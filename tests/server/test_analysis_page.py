@@ -70,7 +70,7 @@ def test_a_finished_deal_is_analysed_on_the_page(
     expect(first).to_contain_text("lost, best")
     expect(first).to_have_class("analysed blunder")
     expect(page.locator("#analysis .graph-title")).to_contain_text("Winnable after each move")
-    expect(page.locator("#analysis [role=status]")).to_have_text(ALL_JUDGED)
+    expect(page.locator("#analysis-status")).to_have_text(ALL_JUDGED)
     assert page.locator(".eval-graph .eval-point").count() >= 3  # once all are judged
     expect(page.locator(".analysis-summary")).to_contain_text("Player: 1 blunder, 0 mistakes")
     expect(page.locator("#analysis-record")).to_have_count(0)  # Fortress: JSON records only
@@ -121,7 +121,7 @@ def test_a_cardmate_game_is_downloaded_with_its_analysis_in_its_record(
     page.click("#analyse")
     download = page.locator("#analysis-record")
     expect(download).to_be_visible(timeout=60_000)  # the workers start cold
-    expect(page.locator("#analysis [role=status]")).to_have_text(ALL_JUDGED)
+    expect(page.locator("#analysis-status")).to_have_text(ALL_JUDGED)
     shoot(page, shots, "analysis-cardmate-record")
     with page.expect_download() as saved:
         download.click()
@@ -165,7 +165,7 @@ def test_the_analysis_on_a_phone_shows_the_board_and_the_chosen_moves_figures(
     start_from_lobby(page, server.url, "cardmate", {"max_plies": "6"}, seats={1: "computer:1"})
     play_to_the_end(page)
     page.click("#analyse")
-    expect(page.locator("#analysis [role=status]")).to_have_text(ALL_JUDGED, timeout=60_000)
+    expect(page.locator("#analysis-status")).to_have_text(ALL_JUDGED, timeout=60_000)
     where = page.locator("#analysis-where")
     item = page.locator(".analysis-moves button").nth(2)
     figure = item.locator("span").inner_text().split(",")[0].strip()  # the mover's "45%"
@@ -201,7 +201,7 @@ def play_to_the_end(page: Page) -> None:
 SEEN_STATUS = """() => {
   window.seenStatus = [];
   new MutationObserver(() => {
-    const status = document.querySelector("#analysis [role=status]");
+    const status = document.querySelector("#analysis-status");
     const text = status && status.textContent;
     if (text && text !== window.seenStatus.at(-1)) window.seenStatus.push(text);
   }).observe(document.body, { subtree: true, childList: true, characterData: true });
@@ -233,7 +233,7 @@ def test_the_analysed_position_names_the_page_viewer_as_you_in_tchess(
     page.evaluate(SEEN_STATUS)
     show_move_of(page, "Black")
     expect(page.locator(".seat-line strong")).to_have_text(["White (you)", "Black"])
-    done = page.locator("#analysis [role=status]")
+    done = page.locator("#analysis-status")
     expect(done).to_have_text(ALL_JUDGED, timeout=120_000)
     total = int(re.findall(r"\d+", done.inner_text())[0])
     expect(page.locator(".analysis-moves li")).to_have_count(total)
@@ -287,7 +287,7 @@ def test_the_analysed_position_names_the_page_viewer_as_you_in_rook(
     )
     play_to_the_end(page)
     show_move_of(page, "West")
-    judged = page.locator("#analysis [role=status]")
+    judged = page.locator("#analysis-status")
     expect(judged).to_have_text(ALL_JUDGED, timeout=120_000)
     labels = page.locator(".analysis-moves button strong").all_inner_texts()
     numbers = [int(label.split(".")[0]) for label in labels]
@@ -359,7 +359,7 @@ def test_an_analysis_asked_for_while_another_runs_waits_its_turn(
     expect(page.locator("#status")).to_contain_text("Game over")
     page.evaluate(SEEN_STATUS)
     page.click("#analyse")
-    status = page.locator("#analysis [role=status]")
+    status = page.locator("#analysis-status")
     expect(status).to_have_text("Waiting for the analysis of one other game first...")
     assert lines[-1]["type"] != "done"  # the Rook game's analysis still runs
     shoot(page, shots, "analysis-waiting")

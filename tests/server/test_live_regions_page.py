@@ -1,8 +1,8 @@
 """What a screen reader hears at a table, in headless Chromium: the page's news (a move, the
 turn, Cardmate's compulsory follow, a click's "why not", a draw offer, a rematch asked for, a
-hint, the invite link copied, the player's turn at another table) all comes from the bar's one
-polite live region (#said), each once, what comes together said together; the other live
-regions are the errors' alerts and the chat's own."""
+hint, the invite link copied, the player's turn at another table, another's chat line) all
+comes from the bar's one polite live region (#said), each once, what comes together said
+together; the other live regions are the errors' alerts."""
 
 from __future__ import annotations
 
@@ -15,8 +15,8 @@ from test_keyboard_page import SAID
 from serving import Server
 
 LIVE = "[aria-live], [role=alert], [role=status], [role=log], [role=marquee], [role=timer], output"
-REGIONS = ["chat-news", "said", "error", "chat-lines", "chat-error"]
-"""The table page's live regions: the one for its news, the errors', the chat's."""
+REGIONS = ["said", "error", "chat-error"]
+"""The table page's live regions: the one for its news, the errors' (a move's, a chat line's)."""
 TWO_FOLLOWS = "ks,8,kd/10/10/4,2c,2,2d,2/10/3,8C,2,8D,3/10/10/10/KH,8,KC F 1"
 """Forehand must follow with either Eight: 8C:e6 or 8D:h6 (CM-11)."""
 FOLLOW_NOTE = "You must follow: 8♣ takes 2♣ on e6, or 8♦ takes 2♦ on h6."

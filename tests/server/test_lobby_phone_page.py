@@ -35,7 +35,7 @@ def test_your_tables_fit_a_phone_as_cards(browser: Browser, server: Server, shot
     page.reload()
     mine = page.get_by_role("table", name="Tables where this browser holds a seat")
     expect(mine.get_by_role("row")).to_have_count(4)  # the heads and three tables
-    expect(mine.get_by_role("cell", name="Cardmate (private)")).to_have_count(1)
+    expect(mine.get_by_role("cell", name="Cardmate (private)", exact=True)).to_have_count(1)
     expect(page.locator("#tables tbody tr").first).to_be_visible()
     for wrap in page.locator(".sheet-wrap").all():
         assert wrap.evaluate("(w) => w.scrollWidth <= w.clientWidth"), "a list scrolls sideways"

@@ -8,6 +8,9 @@
 // graph) shows the position after it on the board as its mover saw it (the game is over: every
 // card is in the record already), through `show(ply, view, seat)`. A game with a text record
 // of its own (Cardmate's) can be downloaded with the analysis in it once every move is judged.
+// A screen reader hears it through the page's one live region (`say`), sparingly: the start,
+// the end ("All 40 moves judged."), not each move judged; a chosen move's figures with the
+// position the page says it shows.
 import { api, fetchText, streamLines } from "/static/net.js";
 import { numberer } from "/static/movenumbers.js";
 import { button, el, svg, svgText } from "/static/ui.js";
@@ -145,23 +148,25 @@ function moveItem(data, names, note, i, select, number) {
 
 // Fill `box` with the analysis of table `tableId`, each move shown as soon as the server has
 // judged it; `msg` is the page's last state message and `show(ply, view, seat)` puts a seat's
-// view on the board (`show(null)`: the final position).
-export async function openAnalysis(box, tableId, msg, show) {
-  const status = el("p", { className: "muted", attrs: { role: "status" }, textContent: "Analysing the game..." });
+// view on the board (`show(null)`: the final position); `say(text)` tells a screen reader.
+export async function openAnalysis(box, tableId, msg, show, say = () => {}) {
+  const status = el("p", { className: "muted", id: "analysis-status", textContent: "Analysing the game..." });
   box.replaceChildren(el("h3", { id: "analysis-title", textContent: "Analysis" }), status);
   box.hidden = false;
+  say(status.textContent);
   const names = msg.table.player_names;
   // Moves numbered as the move list numbers them ("5." and "5..." in a game of two sides,
   // which then needs no mover's name); a game without a public move log counts its moves.
   const listed = numberer(msg);
   const number = listed ? (note) => listed(note.ply) : (note, i) => `${i + 1}.`;
   number.bySeat = !!listed && names.length === 2;
-  const where = el("p", { className: "muted", id: "analysis-where", attrs: { "aria-live": "polite" },
+  const where = el("p", { className: "muted", id: "analysis-where",
     textContent: "Choose a move to see the position after it." });
   const back = button("Back to the final position", () => select(null), { id: "analysis-back", hidden: true });
   const list = el("ol", { className: "plain analysis-moves", attrs: { "aria-label": "analysed moves" } });
   const summaryList = el("ul", { className: "plain analysis-summary" });
-  let data = null, chosen = null, drawn = null, pending = false, finished = false;
+  let data = null, chosen = null, drawn = null, pending = false, finished = false, judged = false;
+  const tell = (text) => { status.textContent = text; say(text); };
 
   async function select(i) {
     chosen = i;
@@ -169,17 +174,21 @@ export async function openAnalysis(box, tableId, msg, show) {
     for (const item of list.querySelectorAll("button.analysed")) item.setAttribute("aria-pressed", String(Number(item.dataset.ply) === ply));
     for (const dot of box.querySelectorAll(".eval-point")) dot.classList.toggle("chosen", Number(dot.dataset.ply) === ply);
     back.hidden = i === null;
-    if (i === null) { where.textContent = "Showing the final position."; show(null); return; }
+    if (i === null) { where.textContent = "Showing the final position."; say(where.textContent); show(null); return; }
     const note = data.moves[i];
     const after = `the position after move ${number(note, i)} ${note.move}${names.length > 1 ? ` (${names[note.seat]})` : ""}`;
     where.textContent = `Fetching ${after}...`;
     try {
       const pos = await api("GET", `/api/tables/${encodeURIComponent(tableId)}/position/${note.ply}?seat=${note.seat}`);
       if (chosen !== i) return;
-      show(note.ply, pos.view, note.seat);
-      where.textContent = `Showing ${after}${names.length > 1 && !listed ? `, as ${names[note.seat]} saw it` : ""}: ${valueText(data, note, names)}.`;
+      show(note.ply, pos.view, note.seat);  // the page says which position it shows: its figures follow
+      const value = valueText(data, note, names);
+      where.textContent = `Showing ${after}${names.length > 1 && !listed ? `, as ${names[note.seat]} saw it` : ""}: ${value}.`;
+      say(`${value[0].toUpperCase()}${value.slice(1)}.`);
     } catch (e) {
-      if (chosen === i) where.textContent = `Move ${number(note, i)} is highlighted; its position cannot be shown (${e.message}).`;
+      if (chosen !== i) return;
+      where.textContent = `Move ${number(note, i)} is highlighted; its position cannot be shown (${e.message}).`;
+      say(where.textContent);
     }
   }
 
@@ -192,8 +201,11 @@ export async function openAnalysis(box, tableId, msg, show) {
     if (chosen !== null) for (const dot of fresh.querySelectorAll(".eval-point")) dot.classList.toggle("chosen", Number(dot.dataset.ply) === data.moves[chosen].ply);
     summaryList.replaceChildren(...summary(data));
     const left = data.total - data.moves.length;
-    status.textContent = left > 0 ? `Analysing: ${data.moves.length} of ${data.total} moves judged...`
-      : data.total === 1 ? "The game's one move judged." : `All ${data.total} moves judged.`;
+    if (left > 0) status.textContent = `Analysing: ${data.moves.length} of ${data.total} moves judged...`;
+    else if (!judged) {  // said once, at the end; the count on the way is shown, not said
+      judged = true;
+      tell(data.total === 1 ? "The game's one move judged." : `All ${data.total} moves judged.`);
+    }
   }
 
   // The game's own text record with the analysis in it (Cardmate's), downloaded as a file.
@@ -213,10 +225,10 @@ export async function openAnalysis(box, tableId, msg, show) {
   function receive(message) {
     if (message.type === "queued") {
       const games = message.ahead === 1 ? "one other game" : `${message.ahead} other games`;
-      status.textContent = `Waiting for the analysis of ${games} first...`;
+      tell(`Waiting for the analysis of ${games} first...`);
     } else if (message.type === "start") {
       data = { ...message, moves: [] };
-      if (!data.total) { status.textContent = "There are no moves to analyse."; return; }
+      if (!data.total) { tell("There are no moves to analyse."); return; }
       drawn = graph(data, select, number);
       box.replaceChildren(
         el("h3", { id: "analysis-title", textContent: "Analysis" }),

@@ -3,12 +3,14 @@
 // ones again on every reconnect: each is shown once, by its id); a seated page sends
 // {"type": "chat", "text"}; a refused line stays in the box with the server's reason. While
 // the chat is out of sight (below the board on a phone), the header counts the others' new
-// lines, a link to them.
+// lines, a link to them. A screen reader hears each of the others' new lines once, through
+// the page's one live region (`say`): neither the list nor the count is a live region.
 import { $, el } from "/static/ui.js";
 
 export class Chat {
-  constructor(send) {
+  constructor(send, say) {
     this.send = send;
+    this.say = say;
     this.seen = new Set();
     this.waiting = null;  // the text sent and not yet come back (or refused)
     this.msg = null;
@@ -48,7 +50,10 @@ export class Chat {
       if (this.seen.has(line.id)) continue;
       this.seen.add(line.id);
       list.append(this.item(line));
-      if (!first && !this.inView && line.seat !== this.msg?.seat) this.news(this.unseen + 1);
+      if (!first && line.seat !== this.msg?.seat) {
+        this.say(`${this.speaker(line)} says: ${line.text}`);
+        if (!this.inView) this.news(this.unseen + 1);
+      }
       if (this.msg && line.seat === this.msg.seat && line.text === this.waiting) {
         this.waiting = null;
         if ($("chat-text").value.trim() === line.text) $("chat-text").value = "";
@@ -79,13 +84,19 @@ export class Chat {
     e.hidden = !text;
   }
 
-  item(line) {
+  // Who said a line: "Red (bob)", "Blue (you)".
+  speaker(line) {
     const names = this.msg?.table.player_names || [];
     const who = names[line.seat] ?? `seat ${line.seat}`;
     const me = this.msg && line.seat === this.msg.seat;
+    return `${who}${me ? " (you)" : line.name ? ` (${line.name})` : ""}`;
+  }
+
+  item(line) {
+    const me = this.msg && line.seat === this.msg.seat;
     const at = new Date(line.at);
     const time = el("time", { dateTime: line.at, textContent: at.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) });
-    const name = el("strong", { textContent: `${who}${me ? " (you)" : line.name ? ` (${line.name})` : ""}` });
+    const name = el("strong", { textContent: this.speaker(line) });
     return el("li", { className: me ? "mine" : "" }, time, " ", name, ": ", el("span", { textContent: line.text }));
   }
 }

@@ -4,7 +4,7 @@
 // The options form is built from each game's options JSON Schema.
 import { api, forgetTable, heldSeats, openTable } from "/static/net.js";
 import { leaveDeal } from "/static/opendeal.js";
-import { ask, button, computerName, el, showText } from "/static/ui.js";
+import { ask, button, computerName, el, keepFocus, showText } from "/static/ui.js";
 
 const $ = (id) => document.getElementById(id);
 const AUTOPLAY = "kibitz:autoplay";  // the player's autoplay preference, kept in this browser
@@ -208,6 +208,8 @@ async function start(ev) {
   }
 }
 
+const capital = (text) => text[0].toUpperCase() + text.slice(1);
+
 // A seat's name at a table: "North" ("seat 1" in a game this lobby does not know).
 const seatName = (t, i) => games[t.game]?.player_names[i] ?? `seat ${i}`;
 
@@ -238,15 +240,19 @@ async function listTables() {
   const body = $("tables").querySelector("tbody");
   $("tables").hidden = !rows.length;  // none: a line that says so, not a bare header
   $("no-tables").hidden = !!rows.length;
-  body.replaceChildren(...rows.map((t) => {
+  const links = rows.map((t) => {
     const who = t.seats.map((_, i) => seatText(t, i)).join(", ");
     const status = t.status === "playing" ? playingText(t) : resultText(t);
     const title = games[t.game]?.description.title || t.game;
     const when = t.updated_at ? shortTime(new Date(t.updated_at)) : "";
+    const go = t.status === "finished" ? "view" : "open";
     return el("tr", {}, el("td", { textContent: title }), el("td", { textContent: who }), el("td", { textContent: status }),
       el("td", { textContent: when }),
-      el("td", {}, el("a", { href: `/play/${encodeURIComponent(t.id)}`, textContent: t.status === "finished" ? "view" : "open" })));
-  }));
+      el("td", {}, el("a", { href: `/play/${encodeURIComponent(t.id)}`, textContent: go,
+        dataset: { key: `table:${t.id}` }, attrs: { "aria-label": `${capital(go)} ${title}, ${who}` } })));
+  });
+  // Rebuilt every few seconds: a link focused stays focused (else the list's first, else the form).
+  keepFocus(() => body.replaceChildren(...links), () => body.querySelector("a") || $("game"));
 }
 
 // A table in play as the list says it, so that a live game is told from one left: whose turn
@@ -280,8 +286,12 @@ async function listMine() {
   const old = Date.now() - KEPT_DAYS * 86400e3;
   for (const s of seats) if (!known.has(s.table)) forgetTable(s.table);
   for (const t of finished.slice(FINISHED_SHOWN)) if (Date.parse(t.updated_at) < old) forgetTable(t.id);
-  $("mine-box").hidden = !shown.length;
-  $("mine").querySelector("tbody").replaceChildren(...shown.map(mineRow));
+  // Rebuilt every few seconds: the control focused stays focused (by its data-key; the table
+  // gone, the list's first control, else the form).
+  keepFocus(() => {
+    $("mine-box").hidden = !shown.length;
+    $("mine").querySelector("tbody").replaceChildren(...shown.map(mineRow));
+  }, () => $("mine").querySelector("tbody a") || $("game"));
 }
 
 // A time as a list shows it: the hour today, the day and hour before.
@@ -290,8 +300,12 @@ function shortTime(at) {
   return at.toDateString() === new Date().toDateString() ? hour : `${at.toLocaleDateString([], { month: "short", day: "numeric" })} ${hour}`;
 }
 
+// A row of the player's tables; its controls are named for their table ("Forget your seat at
+// Smess (private), Blue: you, Red: computer level 2 (fair)"), so that each is told apart.
 function mineRow(t) {
   const who = t.seats.map((_, i) => seatText(t, i, t.mine.includes(i)));
+  const table = `${t.title}${t.private ? " (private)" : ""}, ${who.join(", ")}`;
+  const go = t.status === "playing" ? "continue" : "view";
   let status;
   if (t.status !== "playing") status = el("span", { textContent: resultText(t) });
   else if (t.your_turn) status = el("strong", { className: "tag turn", textContent: "your turn" });
@@ -309,11 +323,13 @@ function mineRow(t) {
     // The focus goes to the row now in its place (else the last one), or to the form when none is left.
     const left = [...document.querySelectorAll("#mine .forget")];
     (left[Math.min(at, left.length - 1)] || $("game")).focus();
-  }, { className: "small forget", dataset: { key: `forget:${t.id}` }, title: "Take this table off this list: this browser forgets its seat there" });
+  }, { className: "small forget", dataset: { key: `forget:${t.id}` }, title: "Take this table off this list: this browser forgets its seat there",
+    attrs: { "aria-label": `Forget your seat at ${table}` } });
   return el("tr", { dataset: { table: t.id } },
     el("td", { textContent: t.title + (t.private ? " (private)" : "") }),
     el("td", { textContent: who.join(", ") }), el("td", {}, status), el("td", { textContent: when }),
-    el("td", {}, el("a", { href: `/play/${encodeURIComponent(t.id)}#seat=${t.mine[0]}`, textContent: t.status === "playing" ? "continue" : "view" }), " ", forget));
+    el("td", {}, el("a", { href: `/play/${encodeURIComponent(t.id)}#seat=${t.mine[0]}`, textContent: go,
+      dataset: { key: `mine:${t.id}` }, attrs: { "aria-label": `${capital(go)} ${table}` } }), " ", forget));
 }
 
 async function main() {

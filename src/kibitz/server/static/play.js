@@ -71,7 +71,7 @@ const ctx = {
 };
 
 const online = () => ws && ws.readyState === WebSocket.OPEN && !fresh;
-const chat = new Chat((message) => { if (!online()) return false; send(message); return true; });
+const chat = new Chat((message) => { if (!online()) return false; send(message); return true; }, say);
 
 function send(message) {
   error("");
@@ -451,7 +451,7 @@ async function analyse() {
   $("analyse").disabled = true;
   try {
     const { openAnalysis } = await import("/static/analysis.js");
-    await openAnalysis(box, tableId, last, (ply, view, seat) => show(ply === null ? null : { ply, view, seat }));
+    await openAnalysis(box, tableId, last, (ply, view, seat) => show(ply === null ? null : { ply, view, seat }), say);
   } catch (e) { error(e.message); }
   $("analyse").disabled = false;
 }

@@ -84,8 +84,10 @@ export function keepFocus(redraw, fallback = null) {
 // has tabIndex 0, the others -1, and the stop follows the focus. Left and Right move it along
 // a row, Up and Down across rows of `columns` items (none: one row; `line`: a list read in one
 // line, laid out in rows, where Up and Down step as Left and Right do), Home and End to the
-// first and last item. `onFocus(i)` hears of each item focused (to keep the stop across redraws).
-export function roving(box, items, { stop = 0, columns = 0, line = false, onFocus = null } = {}) {
+// first and last item; `step(key, i)`, where given, is the items' own rule instead (the index
+// the key moves the focus to, null: not a move key), as Fortress's nearest pile on screen.
+// `onFocus(i)` hears of each item focused (to keep the stop across redraws).
+export function roving(box, items, { stop = 0, columns = 0, line = false, step = null, onFocus = null } = {}) {
   items.forEach((b, i) => { b.tabIndex = i === stop ? 0 : -1; });
   box.addEventListener("focusin", (ev) => {
     const i = items.indexOf(ev.target);
@@ -95,7 +97,7 @@ export function roving(box, items, { stop = 0, columns = 0, line = false, onFocu
   });
   box.addEventListener("keydown", (ev) => {
     const i = items.indexOf(document.activeElement);
-    const j = i < 0 ? null : stepTo(ev.key, i, items.length, columns, line);
+    const j = i < 0 ? null : step ? step(ev.key, i) : stepTo(ev.key, i, items.length, columns, line);
     if (j === null) return;
     ev.preventDefault();
     items[j].focus();

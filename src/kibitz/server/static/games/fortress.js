@@ -9,7 +9,7 @@
 // foundation tops, base, last move) and the structured legal moves (`from`/`to`: a pile 0-9
 // or "F"; `card`).
 import { cardFigure, placeholder, playingCard, suitShape } from "/static/games/cards.js";
-import { button, el, svg, svgText, viewer, WATCHING } from "/static/ui.js";
+import { button, el, roving, svg, svgText, viewer, WATCHING } from "/static/ui.js";
 
 const LAYOUT_KEY = "kibitz:patience-layout";
 let source = null;
@@ -214,7 +214,7 @@ export function render(root, msg, ctx) {
     : el("div", { className: "patience columns" }, found,
       group("piles", "columns-row", Array.from({ length: d.piles }, (_, i) => i), "down"));
   board.style.setProperty("--piles", d.piles);
-  roving(board);
+  boardStops(board);
   board.addEventListener("keydown", (ev) => {  // Escape drops the selected card
     if (ev.key !== "Escape" || source === null) return;
     ev.preventDefault();
@@ -239,28 +239,22 @@ function layoutSwitch(shape, ctx) {
     el("span", { id: "layout-label", textContent: "Layout:" }), choice("columns", "Columns"), choice("wings", "Wings"));
 }
 
-// One tab stop for the piles and foundations: the one last focused (else pile 0); the arrow
-// keys move to the nearest one on screen in their direction, whichever layout is shown.
-function roving(board) {
+// One tab stop for the piles and foundations (ui.js's roving): the one last focused (else
+// pile 0); the arrow keys move to the nearest one on screen in their direction (none: the
+// focus stays), whichever layout is shown; Home to pile 0, End to the last.
+function boardStops(board) {
   const stops = [...board.querySelectorAll("button[data-key]")];
-  const current = stops.find((b) => b.dataset.key === focusKey) || board.querySelector("[data-pile='0']");
-  for (const b of stops) b.tabIndex = b === current ? 0 : -1;
-  board.addEventListener("focusin", (ev) => {
-    if (!stops.includes(ev.target)) return;
-    focusKey = ev.target.dataset.key;
-    for (const b of stops) b.tabIndex = b === ev.target ? 0 : -1;
-  });
-  board.addEventListener("keydown", (ev) => {
-    const dir = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[ev.key];
-    const from = stops.indexOf(document.activeElement);
-    if (from < 0) return;
-    let next = null;
-    if (ev.key === "Home" || ev.key === "End") next = ev.key === "Home" ? stops.find((b) => b.dataset.pile === "0") : stops.at(-1);
-    else if (dir) next = nearest(stops, stops[from], dir);
-    else return;
-    ev.preventDefault();
-    next?.focus();
-  });
+  const first = stops.findIndex((b) => b.dataset.pile === "0");
+  const kept = stops.findIndex((b) => b.dataset.key === focusKey);
+  const arrows = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+  const step = (key, i) => {
+    if (key === "Home") return first;
+    if (key === "End") return stops.length - 1;
+    if (!arrows[key]) return null;
+    const next = nearest(stops, stops[i], arrows[key]);
+    return next ? stops.indexOf(next) : i;
+  };
+  roving(board, stops, { stop: kept >= 0 ? kept : first, step, onFocus: (i) => { focusKey = stops[i].dataset.key; } });
 }
 
 // The stop nearest to `from` in direction `dir` ([dx, dy]) by its centre, those in line with
