@@ -78,13 +78,15 @@ def markdown_to_html(text: str) -> str:
                     rows.append(cells)
                 i += 1
             head, *body = rows or [[]]
-            out.append(
+            name = html.escape(html.unescape(re.sub(r"<[^>]+>", "", _inline(head[0]))) if head else "")
+            out.append(  # a box of its own that scrolls sideways, by keyboard too, named
+                f"<div class='sheet-wrap' role='region' tabindex='0' aria-label='Table: {name}'>"
                 "<table><thead><tr>" + "".join(f"<th>{_inline(c)}</th>" for c in head)
                 + "</tr></thead><tbody>"
                 + "".join(
                     "<tr>" + "".join(f"<td>{_inline(c)}</td>" for c in r) + "</tr>" for r in body
                 )
-                + "</tbody></table>"
+                + "</tbody></table></div>"
             )
         elif re.match(r"\s*([-*]|\d+\.)\s+", line):
             tag = "ol" if re.match(r"\s*\d+\.", line) else "ul"

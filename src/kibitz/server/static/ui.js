@@ -147,7 +147,7 @@ export function intoView(e) {
 }
 
 // A phone (narrow, or held sideways and short), as style.css's phone rules say it.
-const PHONE = "(max-width: 640px), (orientation: landscape) and (max-height: 540px)";
+const PHONE = "(max-width: 640px), (orientation: landscape) and (max-height: 540px) and (min-height: 280px)";
 let turnShown = null;  // the position (ply) of the player's turn last brought into view
 
 // On a phone, bring the player's part of a card table (prompt, hand, choices) into view at each

@@ -46,7 +46,7 @@ export function placeholder(suit, { width = 70, height = 96 } = {}) {
   const s = svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "card-art", "aria-hidden": "true", focusable: "false" });
   svg("rect", { x: 2, y: 2, width: width - 4, height: height - 4, rx: 8, fill: "none", stroke: "#6b6b6b",
     "stroke-width": 2, "stroke-dasharray": "6 4" }, s);
-  suitShape(s, suit, width / 2 - 16, height / 2 - 16, 32, "#8a8a8a");
+  suitShape(s, suit, width / 2 - 16, height / 2 - 16, 32, "#c8c8c8");  // 3.8:1 on the foundations' felt
   return s;
 }
 
@@ -64,7 +64,9 @@ const ROOK_FILL = {
   red: ["#b3261e", "#fff"], yellow: ["#f2c230", "#111"], green: ["#1e7b45", "#fff"], black: ["#222", "#fff"],
 };
 
-// A Rook card: colour fill, big number, point value; the bird card is white with its name.
+// A Rook card: colour fill, big number, point value, and its colour's letter in the corner
+// opposite the number (R, Y, G, B, as the game's notation writes them), so that the colour is
+// told by more than its hue; the bird card is white with its name.
 export function rookCard(card, bird) {
   const s = svg("svg", { viewBox: "0 0 70 96", class: "card-art", "aria-hidden": "true", focusable: "false" });
   if (!card.colour) {
@@ -82,10 +84,12 @@ export function rookCard(card, bird) {
     return s;
   }
   const [fill, ink] = ROOK_FILL[card.colour] || ["#fff", "#111"];
-  svg("rect", { x: 1, y: 1, width: 68, height: 94, rx: 8, fill, stroke: "#111", "stroke-width": 2 }, s);
+  // a black edge: 3:1 on the trick's green felt, which a green card's fill is not
+  svg("rect", { x: 1, y: 1, width: 68, height: 94, rx: 8, fill, stroke: "#000", "stroke-width": 2 }, s);
   svg("circle", { cx: 35, cy: 50, r: 22, fill: "none", stroke: ink, "stroke-width": 2, opacity: 0.6 }, s);
   svgText(s, 35, 51, String(card.rank), { "font-size": 30, "font-weight": 700, fill: ink });
   svgText(s, 14, 14, String(card.rank), { "font-size": 14, "font-weight": 700, fill: ink });
+  svgText(s, 56, 14, card.colour[0].toUpperCase(), { "font-size": 14, "font-weight": 700, fill: ink, class: "colour-letter" });
   if (card.points) svgText(s, 35, 86, `${card.points} pts`, { "font-size": 12, "font-weight": 700, fill: ink });
   return s;
 }
