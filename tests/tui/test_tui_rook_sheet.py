@@ -139,3 +139,16 @@ async def test_a_finished_trick_stays_dimmed_until_the_next_lead(tmp_path):
         cards = {c["code"]: c for c in game.description()["cards"]}
         for _seat, card in last["plays"]:
             assert (card if cards[card]["colour"] else game.description()["bird"]) in text
+
+
+async def test_the_header_says_the_tables_hand_limit_and_the_last_hand(tmp_path):
+    app = make_app("rook", tmp_path / "r.json", person=0, seed=3, max_hands=2)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        header = shown(app)[0]
+        assert header.startswith("Hand 1 · ") and "game to 300 or 2 hands" in header
+    last = make_app("rook", tmp_path / "s.json", person=0, seed=3, max_hands=1)
+    async with last.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        assert shown(last)[0].startswith("Hand 1 (the last) · ")
+        assert "game of 1 hand" in shown(last)[0]

@@ -37,6 +37,15 @@ NUMBERS = ("hand", "cards", "nest", "bonus", "score", "totals")
 """The score-sheet columns of figures, right-aligned (the others are left-aligned)."""
 
 
+def game_end(obs: dict[str, Any]) -> str:
+    """How the game ends, as the page says it: at the target, or after the table's hand
+    limit ("game to 300 or 2 hands", "game of 1 hand")."""
+    hands = obs.get("max_hands")
+    if hands == 1:
+        return "game of 1 hand"
+    return f"game to {obs.get('target')}" + (f" or {hands} hands" if hands else "")
+
+
 class TableView(GameView):
     """A card table seen from the viewer's seat."""
 
@@ -139,8 +148,9 @@ class TableView(GameView):
 
     def _header(self) -> Text:
         obs = self.frame.observation
-        out = Text(f"Hand {obs.get('hand_number', '')}", Style(bold=True))
-        out.append(f" · {obs['phase']} · game to {obs.get('target')}")
+        last = " (the last)" if obs.get("last_hand") and obs["phase"] != "over" else ""
+        out = Text(f"Hand {obs.get('hand_number', '')}{last}", Style(bold=True))
+        out.append(f" · {obs['phase']} · {game_end(obs)}")
         if obs.get("trump"):
             out.append(f" · trump {obs['trump']}", Style(color=INKS.get(obs["trump"]), bold=True))
         done = self._done_trick()
