@@ -17,7 +17,6 @@ import { button, el, svg, svgText } from "/static/ui.js";
 
 const SYMBOLS = { blunder: "??", mistake: "?", inaccuracy: "?!" };
 const NAMES = { blunder: "blunders", mistake: "mistakes", inaccuracy: "inaccuracies" };
-const COLOURS = { blunder: "#a3231b", mistake: "#b35900", inaccuracy: "#7a6300" };
 const W = 320, H = 140, PAD = 30;
 
 // What the graph's height means, by the kind of analysis.
@@ -75,10 +74,10 @@ function graph(data, select, label) {
   const box = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "eval-graph", role: "img",
     "aria-label": `${measure(data)}: a line over ${notes.length} of ${data.total} moves; the move list below gives each value.` });
   for (const v of [0, 0.5, 1]) {
-    svg("line", { x1: PAD, x2: W - 4, y1: y(v), y2: y(v), stroke: v === 0.5 ? "#888" : "#c9c2b0", "stroke-dasharray": v === 0.5 ? "4 3" : null }, box);
-    svgText(box, PAD / 2, y(v), data.kind === "solver" ? ["lost", "", "won"][v * 2] : percent(v), { "font-size": 9, fill: "#555" });
+    svg("line", { x1: PAD, x2: W - 4, y1: y(v), y2: y(v), class: v === 0.5 ? "graph-rule mid" : "graph-rule", "stroke-dasharray": v === 0.5 ? "4 3" : null }, box);
+    svgText(box, PAD / 2, y(v), data.kind === "solver" ? ["lost", "", "won"][v * 2] : percent(v), { "font-size": 9, class: "graph-text" });
   }
-  svgText(box, PAD / 2, H - 6, "move", { "font-size": 9, fill: "#555" });
+  svgText(box, PAD / 2, H - 6, "move", { "font-size": 9, class: "graph-text" });
   // A few moves numbered along the bottom, as the move list numbers them ("12" for 12. and 12...).
   const ticks = new Set([0, 1, 2, 3, 4].map((k) => Math.round((k * (n - 1)) / 4)));
   let lastTick = null;
@@ -87,7 +86,7 @@ function graph(data, select, label) {
     const number = label(notes[i], i).replace(/\.+$/, "");
     if (number === lastTick) continue;
     lastTick = number;
-    svgText(box, x(i), H - 6, number, { "font-size": 9, fill: "#555", class: "eval-tick" });
+    svgText(box, x(i), H - 6, number, { "font-size": 9, class: "graph-text eval-tick" });
   }
   if (!notes.length) return box;
   let d = "", open = false;  // one line from the start, broken where a value is unknown
@@ -101,12 +100,12 @@ function graph(data, select, label) {
     if (v !== null) d += `${open ? "L" : "M"}${x(i).toFixed(1)},${y(v).toFixed(1)} `;
     open = v !== null;
   });
-  if (d) svg("path", { d: d.trim(), fill: "none", stroke: "#1f5f86", "stroke-width": 2 }, box);
+  if (d) svg("path", { d: d.trim(), fill: "none", class: "eval-line", "stroke-width": 2 }, box);
   notes.forEach((note, i) => {
     const v = firstSide(note);
     if (v === null) return;
-    const dot = svg("circle", { cx: x(i), cy: y(v), r: note.mark ? 4.5 : 2.5, fill: COLOURS[note.mark] || "#1f5f86",
-      class: "eval-point", "data-ply": note.ply }, box);
+    const dot = svg("circle", { cx: x(i), cy: y(v), r: note.mark ? 4.5 : 2.5,
+      class: `eval-point ${note.mark || ""}`.trim(), "data-ply": note.ply }, box);
     svg("title", {}, dot).textContent = `${label(note, i)} ${note.move}${SYMBOLS[note.mark] || ""}: ${judgement(data, note, false)}`;
   });
   const shown = notes.flatMap((note, i) => (firstSide(note) === null ? [] : [i]));

@@ -8,7 +8,8 @@ const picker = new Picker();
 
 // Every printed arrow of a square, pointing the way it reads on the board as drawn: a head
 // a fifth of the square long and wide at its edge (10 px and more on a phone), outside the
-// piece's disc (radius 27), and a shaft towards the middle, seen on an empty square.
+// piece's disc (radius 27), and a shaft towards the middle, seen on an empty square; drawn in
+// currentColor, the style sheet's --arrow (light or dark theme, forced colours).
 const HEAD = { tip: 47, base: 27, half: 10 };
 function drawArrows(s, mask, directions, flipped) {
   const turn = flipped ? -1 : 1;
@@ -18,9 +19,9 @@ function drawArrows(s, mask, directions, flipped) {
     const ux = (turn * d.df) / len, uy = (-turn * d.dr) / len;
     const at = (r, side = 0) => [50 + ux * r - uy * side, 50 + uy * r + ux * side];  // out r, across side
     const [[x1, y1], [x2, y2]] = [at(16), at(HEAD.base + 1)];
-    svg("line", { x1, y1, x2, y2, stroke: "#3d3d3d", "stroke-width": 4 }, s);
+    svg("line", { x1, y1, x2, y2, stroke: "currentColor", "stroke-width": 4 }, s);
     const head = [at(HEAD.tip), at(HEAD.base, HEAD.half), at(HEAD.base, -HEAD.half)];
-    svg("polygon", { class: "arrow-head", points: head.map((p) => p.join(",")).join(" "), fill: "#3d3d3d" }, s);
+    svg("polygon", { class: "arrow-head", points: head.map((p) => p.join(",")).join(" "), fill: "currentColor" }, s);
   }
 }
 
