@@ -40,6 +40,7 @@ def page(title: str, main: str) -> str:
     return (
         "<!doctype html><html lang='en'><head><meta charset='utf-8'>"
         "<meta name='viewport' content='width=device-width, initial-scale=1'>"
+        "<meta name='color-scheme' content='light dark'>"
         f"<title>{html.escape(title)} - kibitz</title>"
         "<link rel='icon' href='/static/favicon.svg' type='image/svg+xml'>"
         f"<link rel='stylesheet' href='/static/style.css'></head><body>{HEADER}{main}</body></html>"

@@ -78,7 +78,8 @@ def markdown_to_html(text: str) -> str:
                     rows.append(cells)
                 i += 1
             head, *body = rows or [[]]
-            name = html.escape(html.unescape(re.sub(r"<[^>]+>", "", _inline(head[0]))) if head else "")
+            first = re.sub(r"<[^>]+>", "", _inline(head[0])) if head else ""
+            name = html.escape(html.unescape(first))
             out.append(  # a box of its own that scrolls sideways, by keyboard too, named
                 f"<div class='sheet-wrap' role='region' tabindex='0' aria-label='Table: {name}'>"
                 "<table><thead><tr>" + "".join(f"<th>{_inline(c)}</th>" for c in head)

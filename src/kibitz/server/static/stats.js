@@ -46,7 +46,8 @@ function gameSection(r, title, name) {
   const older = r.older ? el("p", { className: "small", textContent:
     `${r.older} older ${r.older === 1 ? "game is" : "games are"} counted above but not listed.` }) : null;
   return el("section", { id: `games-${r.game}`, attrs: { "aria-labelledby": `games-${r.game}-title` } },
-    el("h2", { id: `games-${r.game}-title`, textContent: title }), el("div", { className: "sheet-wrap" }, table), older);
+    el("h2", { id: `games-${r.game}-title`, textContent: title }),
+    el("div", { className: "sheet-wrap", attrs: { role: "region", tabindex: "0", "aria-labelledby": `games-${r.game}-title` } }, table), older);
 }
 
 function summaryRow(r, title) {
