@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from pydantic_core import PydanticCustomError
 from slowapi import Limiter
 from slowapi.util import get_remote_address
+from starlette.middleware.gzip import GZipMiddleware
 
 from kibitz.core.errors import InvalidOptions, InvalidRecord, KibitzError
 from kibitz.core.options import options_schema, options_to_json
@@ -251,6 +252,9 @@ def create_app(
     app.state.limiter = limiter
     app.state.limits = limits
     app.add_middleware(Guard, limits=limits)
+    # pages, scripts and JSON gzipped for slow connections (about a third of their size); a
+    # streamed analysis is flushed chunk by chunk, so its moves still arrive as judged
+    app.add_middleware(GZipMiddleware, minimum_size=1000, compresslevel=6)
     responses.install(app)
 
     titles = {name: str(load(name).description().get("title") or name)
