@@ -19,6 +19,7 @@ from test_display_settings_page import (
     COMPUTED,
     NON_TEXT,
     against,
+    assert_arrows_stand_out,
     cardmate_after_a_move,
     chosen_frame,
     inks,
@@ -251,17 +252,7 @@ def test_smess_arrows_and_cues_stand_out_on_dark_squares(browser: Browser, serve
     expect(page.locator(".sq.sel")).to_have_count(1)
     expect(page.locator(".sq.target").first).to_be_visible()
     shoot(page, shots, "dark-cues-smess")
-    arrows = page.evaluate("""() => [...document.querySelectorAll(".sq")].map((sq) => {
-      const head = sq.querySelector(".arrows polygon"), shaft = sq.querySelector(".arrows line");
-      const ink = (e, p) => getComputedStyle(e)[p];
-      return head
-        && [sq.dataset.square, ink(head, "fill"), ink(shaft, "stroke"), ink(sq, "backgroundColor")];
-    }).filter(Boolean)""")
-    assert len(arrows) > 40
-    for square, fill, stroke, bg in arrows:
-        ground = over(rgba(page, [bg])[0], (255, 255, 255))
-        for ink in (fill, stroke):
-            assert ratio(over(rgba(page, [ink])[0], ground), ground) >= NON_TEXT, (square, ink, bg)
+    assert_arrows_stand_out(page)
     chosen_frame(page)
     target = ".sq.target:not(.capture)"
     if page.locator(target).count():

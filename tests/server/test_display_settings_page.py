@@ -135,6 +135,21 @@ def visible_ink(page: Page, css: str, selector: str) -> float:
     return max(ratio(over(c, ground), ground) for c in found)
 
 
+def assert_arrows_stand_out(page: Page) -> None:
+    """Every Smess arrow's head and shaft has 3:1 on its square."""
+    arrows = page.evaluate("""() => [...document.querySelectorAll(".sq")].map((sq) => {
+      const head = sq.querySelector(".arrows polygon"), shaft = sq.querySelector(".arrows line");
+      const ink = (e, p) => getComputedStyle(e)[p];
+      return head
+        && [sq.dataset.square, ink(head, "fill"), ink(shaft, "stroke"), ink(sq, "backgroundColor")];
+    }).filter(Boolean)""")
+    assert len(arrows) > 40
+    for square, fill, stroke, bg in arrows:
+        ground = over(rgba(page, [bg])[0], (255, 255, 255))
+        for ink in (fill, stroke):
+            assert ratio(over(rgba(page, [ink])[0], ground), ground) >= NON_TEXT, (square, ink, bg)
+
+
 def cardmate_after_a_move(browser: Browser, server: Server, **context: Any) -> Tab:
     """Rearhand's page after Forehand's (a computer's) first move, a card chosen that has a
     quiet move: the last move's squares, the chosen card, its targets and the other cards
@@ -227,17 +242,7 @@ def test_forced_colours_keep_smess_arrows_readable(browser: Browser, server: Ser
     page.click("[data-square='b2']")
     expect(page.locator("[data-square='b2']")).to_have_class(re.compile(r"\bsel\b"))
     shoot(page, shots, f"forced-{scheme}-smess")
-    arrows = page.evaluate("""() => [...document.querySelectorAll(".sq")].map((sq) => {
-      const head = sq.querySelector(".arrows polygon"), shaft = sq.querySelector(".arrows line");
-      const ink = (e, p) => getComputedStyle(e)[p];
-      return head
-        && [sq.dataset.square, ink(head, "fill"), ink(shaft, "stroke"), ink(sq, "backgroundColor")];
-    }).filter(Boolean)""")
-    assert len(arrows) > 40
-    for square, fill, stroke, bg in arrows:
-        ground = over(rgba(page, [bg])[0], (255, 255, 255))
-        for ink in (fill, stroke):
-            assert ratio(over(rgba(page, [ink])[0], ground), ground) >= NON_TEXT, (square, ink, bg)
+    assert_arrows_stand_out(page)
     tab.close()
 
 
