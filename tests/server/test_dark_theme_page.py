@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from helpers import COMPUTER, HUMAN
-from pagekit import DESKTOP, PHONE, TIMEOUT, Tab, answer, serious_violations, shoot
+from pagekit import DESKTOP, PHONE, TIMEOUT, Tab, serious_violations, shoot
 from playwright.sync_api import Browser, Page, expect
 from test_board_notes_page import FOLLOW
 from test_display_settings_page import (
@@ -22,6 +22,8 @@ from test_display_settings_page import (
     assert_arrows_stand_out,
     cardmate_after_a_move,
     chosen_frame,
+    conceding_after_a_blunder,
+    first_move_analysed,
     inks,
     look,
     luminance,
@@ -303,24 +305,12 @@ def test_the_analysis_and_the_question_are_dark_and_readable(browser: Browser, s
     """Fortress deal 2: a move, then conceded through the page's question; then analysed."""
     tab = a_table(browser, server, "fortress", seed=2)
     page = tab.page
-    expect(page.locator("#status")).to_have_attribute("data-your-turn", "1")
-    page.fill("#typed-move", "0>1")
-    page.click("#typed button[type=submit]")
-    expect(page.locator("#status")).to_have_attribute("data-ply", "1")
-    page.click("#concede")
-    asked = page.locator("dialog.ask[open]")
-    expect(asked).to_be_visible()
+    conceding_after_a_blunder(page)
     shoot(page, shots, "dark-question")
     dark_surface(page, "dialog.ask")
     assert readable(page, ("dialog.ask p", "dialog.ask button")) == 2
     assert serious_violations(page) == []
-    answer(page, yes=True)
-    expect(page.locator("#status")).to_contain_text("Game over")
-    page.click("#analyse")
-    first = page.locator(".analysis-moves button").first
-    expect(first).to_contain_text("0>1??", timeout=60_000)  # the workers start cold
-    first.click()
-    expect(first).to_have_attribute("aria-pressed", "true")
+    first_move_analysed(page)
     shoot(page, shots, "dark-analysis")
     dark_surface(page, ".eval-graph")
     assert readable(page, (".analysis-moves button", ".analysis-moves strong", ".analysis h3",

@@ -16,7 +16,7 @@ import httpx
 import pytest
 from helpers import COMPUTER, HUMAN
 from pagekit import TIMEOUT, Tab, answer, overflow, serious_violations, shoot
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 from test_board_notes_page import FOLLOW
 from test_rook_table_page import new_hand, south_to_act, table_at
 
@@ -148,6 +148,28 @@ def assert_arrows_stand_out(page: Page) -> None:
         ground = over(rgba(page, [bg])[0], (255, 255, 255))
         for ink in (fill, stroke):
             assert ratio(over(rgba(page, [ink])[0], ground), ground) >= NON_TEXT, (square, ink, bg)
+
+
+def conceding_after_a_blunder(page: Page) -> None:
+    """On Fortress deal 2: the blunder 0>1, then Concede, its question open."""
+    expect(page.locator("#status")).to_have_attribute("data-your-turn", "1")
+    page.fill("#typed-move", "0>1")
+    page.click("#typed button[type=submit]")
+    expect(page.locator("#status")).to_have_attribute("data-ply", "1")
+    page.click("#concede")
+    expect(page.locator("dialog.ask[open]")).to_be_visible()
+
+
+def first_move_analysed(page: Page) -> Locator:
+    """The concession said yes to, the game analysed, its first move (the blunder) chosen."""
+    answer(page, yes=True)
+    expect(page.locator("#status")).to_contain_text("Game over")
+    page.click("#analyse")
+    first = page.locator(".analysis-moves button").first
+    expect(first).to_contain_text("0>1??", timeout=60_000)  # the workers start cold
+    first.click()
+    expect(first).to_have_attribute("aria-pressed", "true")
+    return first
 
 
 def cardmate_after_a_move(browser: Browser, server: Server, **context: Any) -> Tab:
@@ -283,18 +305,8 @@ def test_forced_colours_keep_the_chosen_analysis_move(browser: Browser, server: 
     tab = seated_with(browser, server.url, made, 0, WINDOW, forced_colors="active",
                       color_scheme="dark")
     page = tab.page
-    expect(page.locator("#status")).to_have_attribute("data-your-turn", "1")
-    page.fill("#typed-move", "0>1")
-    page.click("#typed button[type=submit]")
-    expect(page.locator("#status")).to_have_attribute("data-ply", "1")
-    page.click("#concede")
-    answer(page, yes=True)
-    expect(page.locator("#status")).to_contain_text("Game over")
-    page.click("#analyse")
-    first = page.locator(".analysis-moves button").first
-    expect(first).to_contain_text("0>1??", timeout=60_000)  # the workers start cold
-    first.click()
-    expect(first).to_have_attribute("aria-pressed", "true")
+    conceding_after_a_blunder(page)
+    first = first_move_analysed(page)
     shoot(page, shots, "forced-dark-analysis")
     chosen = first.evaluate("""(b) => {
       const s = getComputedStyle(b), mark = b.querySelector("strong");
