@@ -20,6 +20,7 @@ from test_display_settings_page import (
     NON_TEXT,
     against,
     assert_arrows_stand_out,
+    assert_board_cues_stand_out,
     cardmate_after_a_move,
     chosen_frame,
     conceding_after_a_blunder,
@@ -208,17 +209,8 @@ def test_cardmate_cues_have_3_to_1_on_dark_squares(browser: Browser, server: Ser
     shoot(page, shots, "dark-cues-cardmate")
     for square in (".sq.light", ".sq.dark"):
         assert luminance(square_colour(page, square)) < 0.15, square  # a darker wood
-    chosen_frame(page)
-    dot = ".sq.target:not(.capture)"
-    assert against(page, look(page, dot, "::after")["bg"], dot) >= NON_TEXT
-    for end in (".sq.last-from", ".sq.last-to"):
-        assert against(page, look(page, end)["mark"].strip(), end) >= NON_TEXT, end
-    for palace in (".sq.palace.light", ".sq.palace.dark"):
-        assert against(page, look(page, palace)["hatch"].strip(), palace) >= NON_TEXT, palace
+    assert_board_cues_stand_out(page)
     assert visible_ink(page, look(page, ".sq.centre")["shadow"], ".sq.centre") >= NON_TEXT
-    for square in (".sq.movable.light:not(.sel)", ".sq.movable.dark:not(.sel)"):
-        if page.locator(square).count():
-            assert visible_ink(page, look(page, square)["shadow"], square) >= NON_TEXT, square
     ring = rgba(page, inks(look(page, ".sq.movable:not(.sel)")["shadow"]))[0]
     chosen = [c for c in rgba(page, inks(look(page, ".sq.sel")["shadow"])) if c[3] > 0]
     assert max(ratio(c, ring) for c in chosen) >= NON_TEXT, chosen

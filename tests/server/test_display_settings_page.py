@@ -150,6 +150,21 @@ def assert_arrows_stand_out(page: Page) -> None:
             assert ratio(over(rgba(page, [ink])[0], ground), ground) >= NON_TEXT, (square, ink, bg)
 
 
+def assert_board_cues_stand_out(page: Page) -> None:
+    """A Cardmate board's cues have 3:1 on their squares: the chosen frame, the target dot,
+    the last move's marks, the palaces' hatch and the rings of the cards that can move."""
+    chosen_frame(page)
+    dot = ".sq.target:not(.capture)"
+    assert against(page, look(page, dot, "::after")["bg"], dot) >= NON_TEXT
+    for end in (".sq.last-from", ".sq.last-to"):
+        assert against(page, look(page, end)["mark"].strip(), end) >= NON_TEXT, end
+    for palace in (".sq.palace.light", ".sq.palace.dark"):
+        assert against(page, look(page, palace)["hatch"].strip(), palace) >= NON_TEXT, palace
+    for square in (".sq.movable.light:not(.sel)", ".sq.movable.dark:not(.sel)"):
+        if page.locator(square).count():
+            assert visible_ink(page, look(page, square)["shadow"], square) >= NON_TEXT, square
+
+
 def conceding_after_a_blunder(page: Page) -> None:
     """On Fortress deal 2: the blunder 0>1, then Concede, its question open."""
     expect(page.locator("#status")).to_have_attribute("data-your-turn", "1")
@@ -325,16 +340,7 @@ def test_board_cues_have_3_to_1_on_the_squares(browser: Browser, server: Server,
     tab = cardmate_after_a_move(browser, server)
     page = tab.page
     shoot(page, shots, "cues-cardmate")
-    chosen_frame(page)
-    dot = ".sq.target:not(.capture)"
-    assert against(page, look(page, dot, "::after")["bg"], dot) >= NON_TEXT
-    for end in (".sq.last-from", ".sq.last-to"):
-        assert against(page, look(page, end)["mark"].strip(), end) >= NON_TEXT, end
-    for palace in (".sq.palace.light", ".sq.palace.dark"):
-        assert against(page, look(page, palace)["hatch"].strip(), palace) >= NON_TEXT, palace
-    for square in (".sq.movable.light:not(.sel)", ".sq.movable.dark:not(.sel)"):
-        if page.locator(square).count():
-            assert visible_ink(page, look(page, square)["shadow"], square) >= NON_TEXT, square
+    assert_board_cues_stand_out(page)
     # the chosen card's band holds a colour 3:1 against the ring of a card that can move
     ring = rgba(page, inks(look(page, ".sq.movable:not(.sel)")["shadow"]))[0]
     chosen = [c for c in rgba(page, inks(look(page, ".sq.sel")["shadow"])) if c[3] > 0]
