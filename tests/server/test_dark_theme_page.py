@@ -14,7 +14,6 @@ import pytest
 from helpers import COMPUTER, HUMAN
 from pagekit import DESKTOP, PHONE, TIMEOUT, Tab, serious_violations, shoot
 from playwright.sync_api import Browser, Page, expect
-from test_board_notes_page import FOLLOW
 from test_display_settings_page import (
     COMPUTED,
     NON_TEXT,
@@ -217,21 +216,6 @@ def test_cardmate_cues_have_3_to_1_on_dark_squares(browser: Browser, server: Ser
     ground = rgba(page, [page.evaluate(COMPUTED, "var(--bg)")])[0]
     coords = page.locator(".coord").first.evaluate("(e) => getComputedStyle(e).color")
     assert ratio(rgba(page, [coords])[0], ground) >= TEXT
-    tab.close()
-
-
-def test_a_compulsory_capture_ring_has_3_to_1_on_dark_squares(browser: Browser,
-                                                              server: Server) -> None:
-    made = table(server, "cardmate", [HUMAN, COMPUTER], position=FOLLOW)
-    tab = seated_with(browser, server.url, made, 0, DESKTOP, **DARK)
-    page = tab.page
-    expect(page.locator("#board-note")).to_contain_text("You must follow")
-    assert readable(page, ("#board-note",)) == 1
-    for cue in (".sq.must", ".sq.must-take"):
-        ink = inks(look(page, cue)["shadow"])[0]
-        for colour in ("var(--square-light)", "var(--square-dark)"):
-            ground = rgba(page, [page.evaluate(COMPUTED, colour)])[0]
-            assert ratio(over(rgba(page, [ink])[0], ground), ground) >= NON_TEXT, (cue, colour)
     tab.close()
 
 

@@ -348,10 +348,11 @@ def test_board_cues_have_3_to_1_on_the_squares(browser: Browser, server: Server,
     tab.close()
 
 
-def test_a_compulsory_capture_ring_has_3_to_1_on_the_squares(browser: Browser,
-                                                             server: Server) -> None:
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_compulsory_capture_ring_has_3_to_1_on_the_squares(browser: Browser, server: Server,
+                                                             scheme: str) -> None:
     made = table(server, "cardmate", [HUMAN, COMPUTER], position=FOLLOW)
-    tab = seated_with(browser, server.url, made, 0, WINDOW)
+    tab = seated_with(browser, server.url, made, 0, WINDOW, color_scheme=scheme)
     page = tab.page
     expect(page.locator("#board-note")).to_contain_text("You must follow")
     for cue in (".sq.must", ".sq.must-take"):
