@@ -242,6 +242,8 @@ def test_a_policy_plays_its_seat_from_that_seats_own_tensor() -> None:
     illegal = KibitzVersusEnv("smess", seat=1, opponent=lambda observation, mask: -1)
     with pytest.raises(ValueError, match="the policy at seat 0 chose -1, not a legal action"):
         illegal.reset(seed=0)
+    with pytest.raises(RuntimeError, match=r"stopped at another seat's turn .* call reset"):
+        illegal.step(0)  # not a silent "illegal action" of the learner's
 
 
 def test_the_learners_picture_shows_its_own_cards_only() -> None:

@@ -99,6 +99,9 @@ class KibitzEnv(gymnasium.Env):
         state = self._state()
         if state.is_terminal():
             raise RuntimeError("the game is over: call reset() to play another")
+        if state.current_player != self.seat:  # an opponent's policy failed at its turn
+            raise RuntimeError("the game stopped at another seat's turn (its policy failed): "
+                               "call reset() to play another")
         action = action_id(action)
         if not 0 <= action < self.game.num_distinct_actions:
             raise ValueError(f"action {action} is outside the action space "
