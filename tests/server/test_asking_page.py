@@ -132,6 +132,37 @@ def test_resign_asks_in_the_page_and_no_sends_nothing(browser: Browser, server: 
     tab.close()
 
 
+def test_tab_goes_round_the_answers_and_an_end_meanwhile_closes_the_question(
+    browser: Browser, server: Server
+) -> None:
+    """Two people: Blue asks to resign and, while the question is open, Red resigns; the
+    question goes (answered no) and the focus goes to the game-over heading."""
+    made = table(server, "smess", [HUMAN, HUMAN])
+    tab = seated(browser, server.url, made, 0, DESKTOP)
+    listening(tab)
+    page = tab.page
+    expect(page.locator("#status")).to_have_attribute("data-your-turn", "1")
+    page.locator("#concede").click()
+    expect(page.locator(ASKED)).to_be_visible()
+    expect(page.locator(f"{ASKED} .ask-no")).to_be_focused()
+    page.keyboard.press("Tab")
+    expect(page.locator(f"{ASKED} .ask-yes")).to_be_focused()
+    page.keyboard.press("Tab")  # round to the first answer, not out of the box
+    expect(page.locator(f"{ASKED} .ask-no")).to_be_focused()
+    page.keyboard.press("Shift+Tab")
+    expect(page.locator(f"{ASKED} .ask-yes")).to_be_focused()
+    done = httpx.post(f"{server.url}/api/tables/{made['id']}/actions",
+                      json={"token": made["tokens"]["1"], "type": "concede"})
+    assert done.status_code == 200, done.text
+    at(page, 0, over=True)
+    expect(page.locator(ASKED)).to_have_count(0)
+    expect(page.locator("#over-title")).to_be_focused()
+    expect(page.locator("#over-result")).to_contain_text("Red resigned")
+    assert "concede" not in sent(page)
+    assert tab.errors == [], tab.errors
+    tab.close()
+
+
 def test_restart_new_deal_and_concede_ask_in_the_page(browser: Browser, server: Server) -> None:
     """A patience deal: Restart and New deal once a move is made, Concede on the next deal."""
     made = table(server, "fortress", [HUMAN], seed=2)

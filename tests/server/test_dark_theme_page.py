@@ -211,7 +211,7 @@ def test_cardmate_cues_have_3_to_1_on_dark_squares(browser: Browser, server: Ser
     assert_board_cues_stand_out(page)
     assert visible_ink(page, look(page, ".sq.centre")["shadow"], ".sq.centre") >= NON_TEXT
     ring = rgba(page, inks(look(page, ".sq.movable:not(.sel)")["shadow"]))[0]
-    chosen = [c for c in rgba(page, inks(look(page, ".sq.sel")["shadow"])) if c[3] > 0]
+    chosen = [c for c in rgba(page, inks(look(page, ".sq.sel", "::after")["shadow"])) if c[3]]
     assert max(ratio(c, ring) for c in chosen) >= NON_TEXT, chosen
     ground = rgba(page, [page.evaluate(COMPUTED, "var(--bg)")])[0]
     coords = page.locator(".coord").first.evaluate("(e) => getComputedStyle(e).color")

@@ -209,11 +209,13 @@ def cardmate_after_a_move(browser: Browser, server: Server, **context: Any) -> T
 
 
 def chosen_frame(page: Page) -> None:
-    """The chosen card (with the keyboard's focus): a solid frame, drawn over the card, of
-    3:1 or more on its square."""
-    style, width, colour = look(page, ".sq.sel")["outline"]
-    assert style == "solid" and width >= 3, (style, width)
-    assert against(page, colour, ".sq.sel") >= NON_TEXT
+    """The chosen card (with the keyboard's focus): a frame drawn over the card (a Cardmate
+    card fills its square), of 3:1 or more on its square."""
+    frame = look(page, ".sq.sel", "::after")["shadow"]
+    assert re.search(r"0px 0px 0px [4-9]px inset", frame), frame
+    assert against(page, inks(frame)[0], ".sq.sel") >= NON_TEXT
+    assert page.locator(".sq.sel").evaluate("""(sq) => +getComputedStyle(sq, "::after").zIndex
+      > +getComputedStyle(sq.querySelector(".piece")).zIndex""")
 
 
 @pytest.mark.parametrize("scheme", SCHEMES)
@@ -343,7 +345,7 @@ def test_board_cues_have_3_to_1_on_the_squares(browser: Browser, server: Server,
     assert_board_cues_stand_out(page)
     # the chosen card's band holds a colour 3:1 against the ring of a card that can move
     ring = rgba(page, inks(look(page, ".sq.movable:not(.sel)")["shadow"]))[0]
-    chosen = [c for c in rgba(page, inks(look(page, ".sq.sel")["shadow"])) if c[3] > 0]
+    chosen = [c for c in rgba(page, inks(look(page, ".sq.sel", "::after")["shadow"])) if c[3]]
     assert max(ratio(c, ring) for c in chosen) >= NON_TEXT, chosen
     tab.close()
 

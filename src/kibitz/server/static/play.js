@@ -636,8 +636,15 @@ function boardStop() {
 }
 
 // The game has just ended: the focus goes to the game-over panel's heading (read out with
-// the result), unless the player is writing in a text box (the chat).
+// the result), unless the player is writing in a text box (the chat). A question still open
+// (Resign?) is answered no: it has nothing left to ask.
 function overFocus() {
+  const asking = document.querySelector("dialog.ask[open]");
+  if (asking) {
+    asking.addEventListener("close", () => $("over-title").focus(), { once: true });
+    asking.close();
+    return;
+  }
   const a = document.activeElement;
   if (a && a.matches("input:not([type=button]), textarea") && !a.disabled) return;
   $("over-title").focus();

@@ -193,6 +193,14 @@ export function ask(question, { yes, no, detail = "", from = document.activeElem
   document.body.append(dialog);
   return new Promise((resolve) => {
     dialog.addEventListener("click", (ev) => { if (ev.target === dialog) dialog.close(); });  // the backdrop
+    dialog.addEventListener("keydown", (ev) => {  // Tab goes round the two answers
+      if (ev.key !== "Tab") return;
+      const [first, last] = [safe, act];
+      if (document.activeElement === (ev.shiftKey ? first : last)) {
+        ev.preventDefault();
+        (ev.shiftKey ? last : first).focus();
+      }
+    });
     dialog.addEventListener("close", () => {
       dialog.remove();
       const again = from?.isConnected ? from : key && document.querySelector(key);
