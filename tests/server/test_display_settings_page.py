@@ -403,6 +403,29 @@ def test_rook_cards_edges_stand_out_on_the_felt(browser: Browser, server: Server
     tab.close()
 
 
+def test_a_chosen_discard_is_ringed_so_that_it_shows_on_a_card_of_any_colour(
+    browser: Browser, server: Server
+) -> None:
+    """A chosen card's ring holds a colour of 3:1 or more against the card's own face (a red
+    ring alone vanished on a red card) and against the page."""
+    made = table_at(server, south_to_act(lambda view: view["phase"] == "discard"))
+    tab = seated_with(browser, server.url, made, 0, WINDOW)
+    page = tab.page
+    expect(page.locator("#status")).to_have_attribute("data-your-turn", "1")
+    page_bg = rgba(page, [look(page, "body")["bg"]])[0]
+    for card in page.locator("#hand button.card").all()[:6]:
+        card.click()
+        expect(card).to_have_class(re.compile(r"\bchosen\b"))
+        face = rgba(page, [card.locator("svg > rect").first.evaluate(
+            "(r) => getComputedStyle(r).fill")])[0]
+        rings = [c for c in rgba(page, inks(card.evaluate(
+            "(c) => getComputedStyle(c).boxShadow"))) if c[3]]
+        assert max(ratio(r, face) for r in rings) >= NON_TEXT, (face, rings)
+        assert max(ratio(r, page_bg) for r in rings) >= NON_TEXT, (page_bg, rings)
+        card.click()  # chosen no more
+    tab.close()
+
+
 COLOUR_LETTER = {"red": "R", "yellow": "Y", "green": "G", "black": "B"}
 
 
