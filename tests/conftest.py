@@ -9,7 +9,7 @@ from collections.abc import Iterator
 import pytest
 from hypothesis import HealthCheck, settings
 
-from serving import Server
+from serving import Server, running
 
 settings.register_profile(
     "default",
@@ -32,7 +32,4 @@ def user_data(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.Monk
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """A real ``kibitz serve`` on a free port and a temporary SQLite database."""
-    srv = Server(tmp_path_factory.mktemp("db") / "kibitz.db")
-    srv.start()
-    yield srv
-    srv.stop()
+    yield from running(tmp_path_factory.mktemp("db"))

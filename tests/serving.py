@@ -9,7 +9,9 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 
@@ -49,3 +51,21 @@ class Server:
         assert self.proc is not None
         self.proc.send_signal(sig)
         self.proc.wait(timeout=30)
+
+
+def running(folder: Path, *options: str) -> Iterator[Server]:
+    """A server on a SQLite file in ``folder`` with more of ``kibitz serve``'s ``options``,
+    started, then stopped once the fixture that yields from it is done."""
+    srv = Server(folder / "kibitz.db", *options)
+    srv.start()
+    yield srv
+    srv.stop()
+
+
+def table(server: Server, game: str, seats: list[dict[str, Any]], **body: Any) -> dict[str, Any]:
+    """A new table of ``game`` on ``server`` (``POST /api/tables``; ``body``: its other
+    fields), which must be made: its id, invite and seat tokens."""
+    made = httpx.post(f"{server.url}/api/tables", json={"game": game, "seats": seats, **body})
+    assert made.status_code == 200, made.text
+    result: dict[str, Any] = made.json()
+    return result

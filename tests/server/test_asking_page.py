@@ -27,7 +27,7 @@ from pagekit import (
 )
 from playwright.sync_api import Browser, Page, expect
 
-from serving import Server
+from serving import Server, table
 
 SENT = """(() => {
   window.sent = [];
@@ -41,11 +41,6 @@ SENT = """(() => {
 BOX = ("(e) => { const r = e.getBoundingClientRect();"
        " return {top: r.top, bottom: r.bottom, left: r.left, right: r.right, height: r.height}; }")
 
-
-def table(server: Server, game: str, seats: list[dict], **body: object) -> dict:
-    made = httpx.post(f"{server.url}/api/tables", json={"game": game, "seats": seats, **body})
-    assert made.status_code == 200, made.text
-    return made.json()
 
 
 def browser_dialogs(tab: Tab) -> list[str]:

@@ -12,7 +12,6 @@ import re
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 from helpers import COMPUTER, HUMAN
 from pagekit import TIMEOUT, Tab, answer, overflow, serious_violations, shoot
@@ -20,7 +19,7 @@ from playwright.sync_api import Browser, Locator, Page, expect
 from test_board_notes_page import FOLLOW
 from test_rook_table_page import new_hand, south_to_act, table_at
 
-from serving import Server
+from serving import Server, table
 
 WINDOW = {"width": 1280, "height": 900}
 SCHEMES = ("light", "dark")
@@ -78,11 +77,6 @@ def seated_with(browser: Browser, url: str, made: dict, seat: int, size: dict[st
     expect(page.locator("#title")).to_contain_text("you are")
     return tab
 
-
-def table(server: Server, game: str, seats: list[dict], **body: Any) -> dict:
-    made = httpx.post(f"{server.url}/api/tables", json={"game": game, "seats": seats, **body})
-    assert made.status_code == 200, made.text
-    return made.json()
 
 
 def rgba(page: Page, colours: list[str]) -> list[tuple[float, float, float, float]]:

@@ -22,7 +22,7 @@ from playwright.sync_api import Browser, Page, expect
 from test_rook_table_page import south_to_act, table_at
 
 from kibitz import load
-from serving import Server
+from serving import Server, table
 
 LAPTOP = {"width": 1366, "height": 768}
 ACTIVE = ("() => { const a = document.activeElement;"
@@ -34,12 +34,6 @@ BAR_LIVE = "section.bar [aria-live], section.bar [role=status]"
 IN_BOARD = "() => document.getElementById('board').contains(document.activeElement)"
 FOCUSED_IN = ("(box) => [...document.querySelectorAll(`${box} button`)]"
               ".indexOf(document.activeElement)")
-
-
-def table(server: Server, game: str, seats: list[dict]) -> dict:
-    made = httpx.post(f"{server.url}/api/tables", json={"game": game, "seats": seats})
-    assert made.status_code == 200, made.text
-    return made.json()
 
 
 def play(server: Server, made: dict, seat: int, i: int = 0) -> str:

@@ -6,13 +6,12 @@ together; the other live regions are the errors' alerts."""
 
 from __future__ import annotations
 
-import httpx
 from helpers import HUMAN
 from pagekit import DESKTOP, PHONE, answer, seated
 from playwright.sync_api import Browser, Page, expect
 from test_keyboard_page import SAID
 
-from serving import Server
+from serving import Server, table
 
 LIVE = "[aria-live], [role=alert], [role=status], [role=log], [role=marquee], [role=timer], output"
 REGIONS = ["said", "error", "chat-error"]
@@ -23,11 +22,6 @@ FOLLOW_NOTE = "You must follow: 8♣ takes 2♣ on e6, or 8♦ takes 2♦ on h6.
 SAID_FROM_THE_START = f"document.addEventListener('DOMContentLoaded', {SAID})"
 """``SAID`` (each text #said is given, in ``window.said``) from the page's first news on."""
 
-
-def table(server: Server, game: str, seats: list[dict], **body: object) -> dict:
-    made = httpx.post(f"{server.url}/api/tables", json={"game": game, "seats": seats, **body})
-    assert made.status_code == 200, made.text
-    return made.json()
 
 
 def said(page: Page) -> list[str]:

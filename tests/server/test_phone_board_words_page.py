@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
-import httpx
 import pytest
 from helpers import HUMAN
 from pagekit import PHONE, SMALL_PHONE, seated, shoot
@@ -16,7 +15,7 @@ from playwright.sync_api import Browser, expect
 from test_live_regions_page import TWO_FOLLOWS
 from test_phone_table_page import BOARD_TOPS
 
-from serving import Server
+from serving import Server, running, table
 
 LEVEL_1 = {"kind": "computer", "level": 1}
 TWO_FRAMES = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
@@ -58,16 +57,8 @@ its square's middle (a share of the square's width)."""
 @pytest.fixture(scope="module")
 def slow(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """A server whose computers wait a minute before each move: thinking, long enough to see."""
-    srv = Server(tmp_path_factory.mktemp("db") / "kibitz.db", "--computer-delay", "60")
-    srv.start()
-    yield srv
-    srv.stop()
+    yield from running(tmp_path_factory.mktemp("db"), "--computer-delay", "60")
 
-
-def table(server: Server, game: str, seats: list[dict], **body: object) -> dict:
-    made = httpx.post(f"{server.url}/api/tables", json={"game": game, "seats": seats, **body})
-    assert made.status_code == 200, made.text
-    return made.json()
 
 
 @pytest.mark.parametrize("size", [PHONE, SMALL_PHONE], ids=["phone", "small"])

@@ -25,7 +25,7 @@ from pagekit import (
 )
 from playwright.sync_api import Browser, Page, expect
 
-from serving import Server
+from serving import Server, table
 
 LEVEL_2 = {"kind": "computer", "level": 2}
 BOX = ("(e) => { const r = e.getBoundingClientRect();"
@@ -70,11 +70,6 @@ from 150 to 380 px."""
 PROMOTION = "ks,8,kd/10/10/10/10/1C,9/10/10/10/KH,8,KC F 1"
 """Forehand's One on a4 enters the other half on a5, as a One or promoted to an Ace."""
 
-
-def table(server: Server, game: str, seats: list[dict], **body: object) -> dict:
-    made = httpx.post(f"{server.url}/api/tables", json={"game": game, "seats": seats, **body})
-    assert made.status_code == 200, made.text
-    return made.json()
 
 
 def legal(server: Server, made: dict, seat: int) -> list[dict]:

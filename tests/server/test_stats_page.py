@@ -11,22 +11,16 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-import httpx
 from helpers import HUMAN
 from pagekit import DESKTOP, PHONE, open_tab, overflow, serious_violations, shoot
 from playwright.sync_api import Browser, Page, expect
 from websockets.sync.client import ClientConnection, connect
 
-from serving import Server
+from serving import Server, table
 
 DEAL = 2
 """A winnable Fortress deal: its first hint is a move that wins."""
 
-
-def table(server: Server, game: str, seats: list[dict[str, Any]], **body: Any) -> dict[str, Any]:
-    r = httpx.post(server.url + "/api/tables", json={"game": game, "seats": seats, **body})
-    assert r.status_code == 200, r.text
-    return r.json()
 
 
 @contextmanager

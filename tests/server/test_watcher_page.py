@@ -14,9 +14,9 @@ import pytest
 from helpers import COMPUTER, HUMAN
 from pagekit import DESKTOP, PHONE, open_tab, overflow, seated, serious_violations, shoot, watch
 from playwright.sync_api import Browser, expect
-from test_keyboard_page import BAR_LIVE, SAID, table
+from test_keyboard_page import BAR_LIVE, SAID
 
-from serving import Server
+from serving import Server, running, table
 
 LATER = "The record can be exported once the game is over: its cards are hidden until then."
 
@@ -24,10 +24,7 @@ LATER = "The record can be exported once the game is over: its cards are hidden 
 @pytest.fixture(scope="module")
 def paced(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """A server whose computers wait half a second before each move (thinking, to be seen)."""
-    srv = Server(tmp_path_factory.mktemp("db") / "kibitz.db", "--computer-delay", "0.5")
-    srv.start()
-    yield srv
-    srv.stop()
+    yield from running(tmp_path_factory.mktemp("db"), "--computer-delay", "0.5")
 
 
 def test_a_hidden_card_games_record_is_offered_once_it_is_over(
