@@ -71,9 +71,15 @@ def first_leader(state: RookState, declarer: int) -> int:
     return declarer if rule == "declarer" else (declarer + 1) & 3
 
 
+Playout = Callable[[Table, bool, int, list[int], int, list[int], list[int], list[int]], int]
+"""``playout.playout`` or its compiled twin ``fast.fast_playout`` (same arguments, effects and
+result)."""
+
+
 def play_exchange(
-    det: RookState, declarer: int, trump: int, discards: int, standing: Standing | None = None
-) -> tuple[float, float]:
+    det: RookState, declarer: int, trump: int, discards: int, standing: Standing | None = None,
+    run: Playout = playout,
+) -> tuple[float, float]:  # fmt: skip
     """Per team values of ``det`` played out after the declarer keeps all but ``discards``
     (valued as ``hand_values`` values them, given ``standing``).
 
@@ -84,33 +90,35 @@ def play_exchange(
     held = p.hands[declarer] | p.discards | (0 if p.nest_taken else p.nest)
     if not discards and table.nest_size:
         discards = discard_set(table, held, trump, table.nest_size, "void")
-    taken, won, last = play_kept(det, declarer, held & ~discards, trump)
+    taken, won, last = play_kept(det, declarer, held & ~discards, trump, run)
     return hand_values(det.rules, table, declarer, p.contract, taken, won, last, discards, standing)
 
 
 def play_kept(
-    det: RookState, declarer: int, kept: int, trump: int
+    det: RookState, declarer: int, kept: int, trump: int, run: Playout = playout
 ) -> tuple[list[int], list[int], int]:
     """``det`` played out by the policy from the first lead, the declarer holding ``kept``:
     the points taken and tricks won per team, and the last trick's team."""
     hands = list(det.p.hands)
     hands[declarer] = kept
     won, taken = [0, 0], [0, 0]
-    last = playout(
+    last = run(
         det.table, det.rules.must_trump_when_void, trump, hands, first_leader(det, declarer),
         [], won, taken,
     )  # fmt: skip
     return taken, won, last
 
 
-def declare_and_play(det: RookState, declarer: int) -> tuple[list[int], list[int], int, int]:
+def declare_and_play(
+    det: RookState, declarer: int, run: Playout = playout
+) -> tuple[list[int], list[int], int, int]:
     """``det`` played out by the policy as if ``declarer`` took the nest now, with trump and
     discards by heuristic: the points taken, tricks won, last trick's team and discards."""
     table = det.table
     held = det.p.hands[declarer] | det.p.nest
     trump = best_trump(table, held)
     discards = discard_set(table, held, trump, table.nest_size, "void")
-    return (*play_kept(det, declarer, held & ~discards, trump), discards)
+    return (*play_kept(det, declarer, held & ~discards, trump, run), discards)
 
 
 def expected(value: float) -> float:
@@ -118,7 +126,9 @@ def expected(value: float) -> float:
     return min(1.0, max(0.0, (value + 1.0) / 2.0))
 
 
-def card_value(det: RookState, seat: int, card: int, standing: Standing | None = None) -> float:
+def card_value(
+    det: RookState, seat: int, card: int, standing: Standing | None = None, run: Playout = playout
+) -> float:
     """The value for ``seat``'s team of ``det`` played out by the policy after ``card``
     (given the game's ``standing``, as ``hand_values`` values it)."""
     q, table = det.p, det.table
@@ -129,18 +139,18 @@ def card_value(det: RookState, seat: int, card: int, standing: Standing | None =
     if len(trick) == 4:
         leader = _close_trick(table, q.trump, leader, trick, won, taken)
         trick = []
-    return _played_out(det, hands, leader, trick, won, taken, leader & 1, standing)[seat & 1]
+    return _played_out(det, hands, leader, trick, won, taken, leader & 1, standing, run)[seat & 1]
 
 
 def _played_out(
     det: RookState, hands: list[int], leader: int, trick: list[int], won: list[int],
-    taken: list[int], last: int, standing: Standing | None,
+    taken: list[int], last: int, standing: Standing | None, run: Playout = playout,
 ) -> tuple[float, float]:  # fmt: skip
     """Per team values of the hand of ``det`` played out by the policy from ``hands`` and
     ``trick`` (led by ``leader``); ``last`` is the last trick's team if no trick is left."""
     q = det.p
     must_trump = det.rules.must_trump_when_void
-    team = playout(det.table, must_trump, q.trump, hands, leader, trick, won, taken)
+    team = run(det.table, must_trump, q.trump, hands, leader, trick, won, taken)
     if team >= 0:
         last = team
     return hand_values(
@@ -198,6 +208,29 @@ def lookahead(
     return best
 
 
+def sample_values(det: RookState, seat: int, cards: list[int], depth: int) -> list[float]:
+    """For each of ``cards``, ``seat``'s team value on the sample ``det`` by the compiled core
+    (``fast.card_values``): what ``card_value`` (``depth`` 0) or ``lookahead`` after the
+    card (``depth - 1`` more cards) give by hand, without a time cap inside the sample."""
+    import numpy as np
+
+    from kibitz.games.rook import fast
+
+    q, table = det.p, det.table
+    nest_points = sum(table.points[c] for c in bits(q.nest))
+    trick = np.zeros(4, dtype=np.int64)
+    trick[: len(q.trick)] = q.trick
+    values = fast.card_values(
+        fast.tables(table, det.rules.must_trump_when_void),
+        fast.scoring(det.rules, table, q.declarer, q.contract, nest_points),
+        q.trump, np.array(q.hands, dtype=np.int64), q.leader, trick, len(q.trick),
+        np.array(q.tricks_won, dtype=np.int64), np.array(q.taken, dtype=np.int64),
+        q.last_trick.winner & 1 if q.last_trick else 0, seat,
+        np.array(cards, dtype=np.int64), depth,
+    )  # fmt: skip
+    return values.tolist()
+
+
 Weighed = tuple[int, int, float]
 """An exchange plan weighed by the search: trump, discard mask, mean team value."""
 
@@ -238,6 +271,7 @@ class RookAgent(Agent):
         play: str = "ismcts",
         depth: int = 0,
         objective: str = "hand",
+        engine: str = "compiled",
         time_cap: float | None = None,
         make_agent: MakeAgent | None = None,
     ) -> None:
@@ -257,10 +291,17 @@ class RookAgent(Agent):
             raise InvalidOptions(f"rookbot: iterations must be >= 0, got {iterations}")
         if not 0.0 <= noise <= 1.0:
             raise InvalidOptions(f"rookbot: noise must be in [0, 1], got {noise}")
+        if engine not in ("compiled", "python"):
+            raise InvalidOptions(f"rookbot: engine must be compiled or python, got {engine!r}")
         if play not in ("ismcts", "pimc"):
             raise InvalidOptions(f"rookbot: play must be ismcts or pimc, got {play!r}")
         self.samples, self.exchange, self.iterations = samples, exchange, iterations
-        self.play, self.depth, self.objective = play, depth, objective
+        self.play, self.depth, self.objective, self.engine = play, depth, objective, engine
+        self._run: Playout = playout
+        if engine == "compiled":
+            from kibitz.games.rook.fast import fast_playout  # numba loads with the agent
+
+            self._run = fast_playout
         self.make_agent = make_agent
         if make_agent is None and iterations and play == "ismcts":
             raise InvalidOptions("rookbot: play=ismcts needs the generic IS-MCTS (make_agent)")
@@ -337,7 +378,7 @@ class RookAgent(Agent):
                 q.leader, list(q.trick),
             )  # fmt: skip
         det = state.resample_hidden(seat, self.rng)
-        self.last_expected = expected(card_value(det, seat, card, self.standing(state)))
+        self.last_expected = expected(card_value(det, seat, card, self.standing(state), self._run))
         return card
 
     def standing(self, state: RookState) -> Standing | None:
@@ -355,18 +396,23 @@ class RookAgent(Agent):
         team, standing = seat & 1, self.standing(state)
         deadline = time.perf_counter() + self.time_cap if self.time_cap else None
         runs = 0
+        compiled = self.engine == "compiled" and standing is None
         for k in range(self.iterations):
             if deadline is not None and k and time.perf_counter() > deadline:
                 break
             det = state.resample_hidden(seat, self.rng)
+            runs += 1
+            if compiled:
+                for i, v in enumerate(sample_values(det, seat, legal, self.depth)):
+                    totals[i] += v
+                continue
             for i, card in enumerate(legal):
                 if self.depth:
                     det.push(card)
                     totals[i] += lookahead(det, team, self.depth - 1, -2.0, 2.0, deadline, standing)
                     det.undo()
                 else:
-                    totals[i] += card_value(det, seat, card, standing)
-            runs += 1
+                    totals[i] += card_value(det, seat, card, standing, self._run)
         best = max(range(len(legal)), key=lambda i: totals[i])
         self.last_values = {card: expected(totals[i] / runs) for i, card in enumerate(legal)}
         self.last_expected = self.last_values[legal[best]]
@@ -380,7 +426,7 @@ class RookAgent(Agent):
         totals = dict.fromkeys(bids, 0.0)
         for _ in range(self.samples):
             det = state.resample_hidden(seat, rng or self.rng)
-            taken, won, last, discards = declare_and_play(det, seat)
+            taken, won, last, discards = declare_and_play(det, seat, self._run)
             for bid in bids:
                 v = hand_values(
                     det.rules, det.table, seat, bid, taken, won, last, discards, standing
@@ -400,7 +446,7 @@ class RookAgent(Agent):
         total = 0.0
         for _ in range(self.samples):
             det = state.resample_hidden(seat, rng)
-            taken, won, last, discards = declare_and_play(det, high)
+            taken, won, last, discards = declare_and_play(det, high, self._run)
             v = hand_values(
                 det.rules, det.table, high, q.high_bid, taken, won, last, discards, standing
             )
@@ -499,7 +545,7 @@ class RookAgent(Agent):
         for _ in range(self.exchange):
             det = state.resample_hidden(seat, self.rng)
             for i, (trump, discards) in enumerate(candidates):
-                scores[i] += play_exchange(det, seat, trump, discards, standing)[team]
+                scores[i] += play_exchange(det, seat, trump, discards, standing, self._run)[team]
         pairs = zip(candidates, scores, strict=True)
         return [(trump, discards, score / self.exchange) for (trump, discards), score in pairs]
 
