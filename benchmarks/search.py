@@ -107,8 +107,11 @@ def fast_cardmate() -> None:
 
 
 def mcts_rook() -> None:
-    """The Rook agent's simulations/s: card play (PIMC and IS-MCTS), bidding samples."""
+    """The Rook agent's simulations/s, Python engine against compiled: card play (PIMC, with a
+    lookahead, and IS-MCTS) and bidding samples (determinizations included)."""
     from kibitz.games.rook.agent import RookAgent
+    from kibitz.games.rook.fast import fast_playout
+    from kibitz.games.rook.playout import playout
     from kibitz.games.rook.policies import cautious_action
     from kibitz.games.rook.position import AUCTION, PLAY
 
@@ -123,28 +126,51 @@ def mcts_rook() -> None:
                 elif state.p.phase == AUCTION and len(calls) < 12:
                     calls.append(state.clone())
             state.push(cautious_action(state, rng))
-    for play, iterations in (("pimc", 60), ("ismcts", 150)):
+    warm = make_agent("rookbot:iterations=2,play=pimc,depth=2", game, 0)
+    warm.choose(plays[0], plays[0].current_player)  # the compiled code loads (or compiles)
+    runs = [("pimc", 60, engine, 0) for engine in ("python", "compiled")]
+    runs += [("pimc", 60, "compiled", 4), ("ismcts", 150, "python", 0)]
+    for play, iterations, engine, depth in runs:
         sims = 0
         start = time.perf_counter()
         for i, state in enumerate(plays):
-            agent = make_agent(f"rookbot:iterations={iterations},play={play}", game, i)
+            spec = f"rookbot:iterations={iterations},play={play},engine={engine}"
+            agent = make_agent(spec + (f",depth={depth}" if depth else ""), game, i)
             agent.choose(state, state.current_player)
             per = len(state.legal_actions()) if play == "pimc" else 1
             sims += iterations * per if play == "pimc" else agent._search.simulations
         elapsed = time.perf_counter() - start
+        how = f"a {depth}-card lookahead, then " if depth else ""
         print(
-            f"rook rookbot {play} card play (policy playouts to the end of the hand): "
-            f"{sims / elapsed:,.0f} simulations/s ({elapsed / len(plays) * 1000:.0f} ms per "
-            f"{iterations}-iteration card)"
+            f"rook rookbot {play} card play, {engine} ({how}policy playouts to the end of the "
+            f"hand): {sims / elapsed:,.0f} simulations/s ({elapsed / len(plays) * 1000:.0f} ms "
+            f"per {iterations}-iteration card)"
         )
-    start = time.perf_counter()
-    for i, state in enumerate(calls):
-        RookAgent(i, samples=32, iterations=0).bid_values(state, state.current_player)
-    elapsed = time.perf_counter() - start
-    print(
-        f"rook rookbot bidding: {32 * len(calls) / elapsed:,.0f} sampled hands/s "
-        f"({elapsed / len(calls) * 1000:.0f} ms per 32-sample estimate)"
-    )
+    dets = [state.resample_hidden(state.current_player, Rng(i)) for i, state in enumerate(plays)]
+    for engine, run in (("python", playout), ("compiled", fast_playout)):
+        start = time.perf_counter()
+        for _ in range(50):
+            for det in dets:
+                q = det.p
+                run(
+                    det.table, det.rules.must_trump_when_void, q.trump, list(q.hands), q.leader,
+                    list(q.trick), list(q.tricks_won), list(q.taken),
+                )  # fmt: skip
+        elapsed = time.perf_counter() - start
+        print(
+            f"rook playouts alone, {engine}: {50 * len(dets) / elapsed:,.0f} hands played out/s "
+            "(from the first five tricks, no determinization)"
+        )
+    for engine in ("python", "compiled"):
+        start = time.perf_counter()
+        for i, state in enumerate(calls):
+            agent = RookAgent(i, samples=32, iterations=0, engine=engine)
+            agent.bid_values(state, state.current_player)
+        elapsed = time.perf_counter() - start
+        print(
+            f"rook rookbot bidding, {engine}: {32 * len(calls) / elapsed:,.0f} sampled hands/s "
+            f"({elapsed / len(calls) * 1000:.0f} ms per 32-sample estimate)"
+        )
 
 
 def solver_patience() -> None:

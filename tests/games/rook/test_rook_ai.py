@@ -17,7 +17,14 @@ from kibitz.core.errors import IllegalAction, InvalidOptions
 from kibitz.core.game import CHANCE
 from kibitz.core.rng import Rng
 from kibitz.games.rook.actions import BID0, PASS, TRUMP0
-from kibitz.games.rook.agent import card_value, expected, lookahead, play_exchange, play_values
+from kibitz.games.rook.agent import (
+    card_value,
+    expected,
+    hand_end_values,
+    lookahead,
+    play_exchange,
+    play_values,
+)
 from kibitz.games.rook.determinize import void_suits
 from kibitz.games.rook.eval import LEVELS
 from kibitz.games.rook.policies import cautious_action
@@ -341,7 +348,9 @@ def test_hands_refused_for_games_without_hands() -> None:
 
 def _minimax(det, team: int, plies: int) -> float:
     """Plain minimax of ``lookahead`` without pruning (the reference for the tests)."""
-    if plies <= 0 or det.p.phase != PLAY:
+    if det.p.phase != PLAY:
+        return hand_end_values(det)[team]
+    if plies <= 0:
         return play_values(det)[team]
     values = []
     for card in det.legal_actions():

@@ -34,6 +34,7 @@ RULE_OPTIONS = [{"preset": preset} for preset in PRESETS] + [
     {"must_trump_when_void": True},
     {"bonus": "most_tricks", "most_tricks_tie": "split"},
     {"nest_points_to": "last_trick", "made_scores": "points"},
+    {"max_hands": 1},  # a lookahead reaching the hand's end reaches the game's
 ]
 
 
@@ -87,12 +88,12 @@ def test_compiled_card_values_are_the_python_values(options: dict, seed: int, de
 
 
 def _choices(spec: str, seed: int) -> list[tuple[int, float]]:
-    """The first hand of four ``spec`` agents: each decision and its reported estimate."""
-    game = kibitz.load("rook")
+    """A one-hand game of four ``spec`` agents: each decision and its reported estimate."""
+    game = kibitz.load("rook", max_hands=1)
     state, rng = game.new_initial_state(seed), Rng(seed)
     agents = [make_agent(spec, game, s) for s in range(4)]
     out = []
-    while not state.p.sheet:
+    while not state.is_terminal():
         player = state.current_player
         if player == CHANCE:
             state.apply(rng.weighted(state.chance_outcomes()))

@@ -162,17 +162,23 @@ def play_values(det: RookState, standing: Standing | None = None) -> tuple[float
     """Per team values of ``det`` in card play, the rest of the hand played out by the policy;
     once the hand is over, of its score change (of the game's result if that ended it). With
     the ``standing`` before the hand, values are ``Standing.values``."""
-    p, table = det.p, det.table
+    p = det.p
     if p.phase == OVER and p.result is not None and standing is None:
         return (p.result.returns[0], p.result.returns[1])
     if p.phase != PLAY:
-        change = p.sheet[-1].change
-        return standing.values(change) if standing else change_values(change, table.total)
+        return hand_end_values(det, standing)
     last = p.last_trick.winner & 1 if p.last_trick else 0
     return _played_out(
         det, list(p.hands), p.leader, list(p.trick), list(p.tricks_won), list(p.taken), last,
         standing,
     )  # fmt: skip
+
+
+def hand_end_values(det: RookState, standing: Standing | None = None) -> tuple[float, float]:
+    """Per team values of the hand just scored (``hand_values`` of its score change), also
+    when it ended the game."""
+    change = det.p.sheet[-1].change
+    return standing.values(change) if standing else change_values(change, det.table.total)
 
 
 def lookahead(
@@ -183,9 +189,12 @@ def lookahead(
     playing for its team (every hand of the sample visible), leaves valued by ``play_values``
     (given ``standing``); the policy's card is tried first. Past ``deadline``
     (``perf_counter``) every node left is a leaf, so that a time cap holds within one deep
-    search too."""
+    search too. A hand played to its end is valued as a hand (``hand_end_values``), as the
+    policy's playouts value it, even where it ends the game."""
     p = det.p
-    if plies <= 0 or p.phase != PLAY or (deadline is not None and time.perf_counter() > deadline):
+    if p.phase != PLAY:
+        return hand_end_values(det, standing)[team]
+    if plies <= 0 or (deadline is not None and time.perf_counter() > deadline):
         return play_values(det, standing)[team]
     seat = p.to_act
     legal = det.legal_actions()
