@@ -129,7 +129,8 @@ def mcts_rook() -> None:
     warm = make_agent("rookbot:iterations=2,play=pimc,depth=2", game, 0)
     warm.choose(plays[0], plays[0].current_player)  # the compiled code loads (or compiles)
     runs = [("pimc", 60, engine, 0) for engine in ("python", "compiled")]
-    runs += [("pimc", 60, "compiled", 4), ("ismcts", 150, "python", 0)]
+    runs += [("pimc", 60, "compiled", 4)]
+    runs += [("ismcts", 150, engine, 0) for engine in ("python", "compiled")]
     for play, iterations, engine, depth in runs:
         sims = 0
         start = time.perf_counter()

@@ -110,6 +110,7 @@ def _choices(spec: str, seed: int) -> list[tuple[int, float]]:
         "rookbot:samples=4,exchange=3,iterations=6,play=pimc",
         "rookbot:samples=2,exchange=2,iterations=3,play=pimc,depth=3",
         "rookbot:samples=3,exchange=2,iterations=0,noise=0.3",
+        "rookbot:samples=2,exchange=2,iterations=12",  # IS-MCTS: the search hooks' playouts
     ],
 )
 def test_both_engines_choose_alike(spec: str) -> None:

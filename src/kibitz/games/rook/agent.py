@@ -158,10 +158,12 @@ def _played_out(
     )
 
 
-def play_values(det: RookState, standing: Standing | None = None) -> tuple[float, float]:
-    """Per team values of ``det`` in card play, the rest of the hand played out by the policy;
-    once the hand is over, of its score change (of the game's result if that ended it). With
-    the ``standing`` before the hand, values are ``Standing.values``."""
+def play_values(
+    det: RookState, standing: Standing | None = None, run: Playout = playout
+) -> tuple[float, float]:
+    """Per team values of ``det`` in card play, the rest of the hand played out by the policy
+    (``run``); once the hand is over, of its score change (of the game's result if that ended
+    it). With the ``standing`` before the hand, values are ``Standing.values``."""
     p = det.p
     if p.phase == OVER and p.result is not None and standing is None:
         return (p.result.returns[0], p.result.returns[1])
@@ -170,7 +172,7 @@ def play_values(det: RookState, standing: Standing | None = None) -> tuple[float
     last = p.last_trick.winner & 1 if p.last_trick else 0
     return _played_out(
         det, list(p.hands), p.leader, list(p.trick), list(p.tricks_won), list(p.taken), last,
-        standing,
+        standing, run,
     )  # fmt: skip
 
 
@@ -328,6 +330,8 @@ class RookAgent(Agent):
         spec = f"ismcts:iterations={self.iterations},rollout_depth=1,settle=false,epsilon=0.1"
         if self.time_cap is not None:
             spec += f",time_cap={self.time_cap}"
+        if self.engine == "python":
+            spec += ",hooks=python"  # the search hooks' playouts in Python too
         return self.make_agent(spec, self.seed)
 
     @property

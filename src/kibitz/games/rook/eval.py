@@ -8,35 +8,52 @@ the last score change counts; during the auction nothing is known yet (0).
 
 from __future__ import annotations
 
+from functools import cached_property
+
 from kibitz.core.capabilities import SearchHooks
 from kibitz.core.deepening import retired_levels
-from kibitz.games.rook.agent import RookAgent, play_exchange, play_values
+from kibitz.games.rook.agent import Playout, RookAgent, play_exchange, play_values
 from kibitz.games.rook.playout import (
     best_trump,
     change_values,
+    playout,
     policy_card,
 )
 from kibitz.games.rook.position import DISCARD, OVER, PLAY, TRUMP
 from kibitz.games.rook.state import RookState
 
 
-def team_values(state: RookState) -> tuple[float, float]:
-    """Values of North-South and East-West at ``state`` (see module doc)."""
+def team_values(state: RookState, run: Playout = playout) -> tuple[float, float]:
+    """Values of North-South and East-West at ``state`` (see module doc), hands played out by
+    ``run``."""
     p, table = state.p, state.table
     if p.phase == PLAY or (p.phase == OVER and p.result is not None):
-        return play_values(state)
+        return play_values(state, run=run)
     if p.phase in (DISCARD, TRUMP):
         held = p.hands[p.declarer] | p.discards | (0 if p.nest_taken else p.nest)
         trump = p.trump if p.trump >= 0 else best_trump(table, held)
         discards = p.discards if p.discards.bit_count() == table.nest_size else 0
-        return play_exchange(state, p.declarer, trump, discards)
+        return play_exchange(state, p.declarer, trump, discards, run=run)
     if p.sheet and p.phase < PLAY and not p.calls:
         return change_values(p.sheet[-1].change, table.total)
     return (0.0, 0.0)
 
 
 class RookSearchHooks(SearchHooks):
-    """Hand values and the playout policy (as ordering scores) for Rook."""
+    """Hand values and the playout policy (as ordering scores) for Rook; the hands are played
+    out by the compiled core (``fast.py``), or with ``engine="python"`` by the reference."""
+
+    def __init__(self, engine: str = "compiled") -> None:
+        self.engine = engine
+
+    @cached_property
+    def run(self) -> Playout:
+        """The playout of ``engine`` (numba loads at the first search, not at import)."""
+        if self.engine == "python":
+            return playout
+        from kibitz.games.rook.fast import fast_playout
+
+        return fast_playout
 
     def key(self, state: RookState) -> int:
         """A hash of the full (determinized) position and the seat to act."""
@@ -45,12 +62,12 @@ class RookSearchHooks(SearchHooks):
 
     def values(self, state: RookState) -> list[float]:
         """Per-seat values in [-1, 1] at any state, chance nodes included."""
-        ns, ew = team_values(state)
+        ns, ew = team_values(state, self.run)
         return [ns, ew, ns, ew]
 
     def evaluate(self, state: RookState) -> float:
         """Value for the seat to act (North-South at a chance node)."""
-        v = team_values(state)
+        v = team_values(state, self.run)
         player = state.current_player
         return v[player & 1] if player >= 0 else v[0]
 
@@ -75,6 +92,9 @@ class RookSearchHooks(SearchHooks):
 
 
 SEARCH_HOOKS = RookSearchHooks()
+PYTHON_HOOKS = RookSearchHooks("python")
+"""The same hooks on the Python reference, named ``python`` in specs (``hooks=python``; a
+``rookbot`` of ``engine=python`` searches with them)."""
 
 LEGACY_LEVELS = {
     4: "rookbot:samples=32,exchange=24,iterations=40,play=pimc,time_cap=5",

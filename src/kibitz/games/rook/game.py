@@ -49,13 +49,13 @@ class RookGame(Game):
         """Search hooks, computer levels and the retired one (``legacy:4``) from the game's
         ``eval`` module; analysis with level 4's bidding and exchange and 400 card-play
         samples, 8 worlds to judge a call, so that its marks hold from one draw to the next
-        (docs/analysis.md; a whole game judged in two to four minutes)."""
-        from kibitz.games.rook.eval import AGENTS, LEVELS, SEARCH_HOOKS
+        (docs/analysis.md; a whole game judged in about 30 to 70 s)."""
+        from kibitz.games.rook.eval import AGENTS, LEVELS, PYTHON_HOOKS, SEARCH_HOOKS
 
         return GameAI(
             SEARCH_HOOKS, LEVELS, AGENTS,
             analysis="rookbot:samples=128,exchange=96,iterations=400,play=pimc",
-            analysis_samples=8,
+            analysis_samples=8, other_hooks={"python": PYTHON_HOOKS},
         )  # fmt: skip
 
     def rules_page(self) -> str:
