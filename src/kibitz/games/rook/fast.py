@@ -19,6 +19,7 @@ from kibitz.games.rook.presets import Rules
 from kibitz.games.rook.table import Table
 
 BONUS_NONE, BONUS_LAST_TRICK, BONUS_MOST_TRICKS = 0, 1, 2
+"""The kinds of the hand's bonus (``Rules.bonus``) in ``scoring``'s array."""
 
 Tables = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]
 """``(suit_of, suit_mask, power, points, flags)``: ``suit_of[trump, card]``,
@@ -41,7 +42,10 @@ def tables(table: Table, must_trump: bool) -> Tables:
 def scoring(
     rules: Rules, table: Table, declarer: int, contract: int, nest_points: int
 ) -> np.ndarray:
-    """The parameters of ``score_hand`` and ``change_values`` for one hand, as an array."""
+    """The parameters of ``score_hand`` and ``change_values`` for one hand, as an array:
+    the declaring team, the contract, the nest's points, the bonus's kind and points, whether
+    a most-tricks tie splits it, whether the nest goes to the last trick, whether a made
+    contract scores the bid, and the points a hand holds."""
     bonus = {"none": BONUS_NONE, "last_trick": BONUS_LAST_TRICK, "most_tricks": BONUS_MOST_TRICKS}
     return np.array(
         [
@@ -250,9 +254,9 @@ def hand_value(sc, taken, won, last_team):
     """North-South's ``hand_values`` of a finished hand (East-West's is its negative)."""
     declaring, contract, nest_points = sc[0], sc[1], sc[2]
     bonus = np.zeros(2, dtype=np.int64)
-    if sc[3] == 1:
+    if sc[3] == BONUS_LAST_TRICK:
         bonus[0 if last_team == 0 else 1] = sc[4]
-    elif sc[3] == 2:
+    elif sc[3] == BONUS_MOST_TRICKS:
         if won[0] != won[1]:
             bonus[0 if won[0] > won[1] else 1] = sc[4]
         elif sc[5]:
