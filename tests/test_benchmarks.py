@@ -17,7 +17,7 @@ RUNS = [
     ("search.py", ["fast-smess"], r"python alphabeta [\d,]+ nodes/s in the same run: [\d.]+x"),
     ("search.py", ["alphabeta-cardmate"], r"cardmate alphabeta: [\d,]+ nodes/s"),
     ("search.py", ["fast-cardmate"], r"in the same run: [\d.]+x"),
-    ("search.py", ["rookbot"], r"pimc card play .*: [\d,]+ simulations/s"),
+    ("search.py", ["rookbot"], r"pimc card play, compiled .*: [\d,]+ simulations/s"),
     ("search.py", ["solver-patience"], r"chessboard solver \(fast\): [\d,.]+ deals/s"),
     ("perft.py", ["smess"], r"[\d.]+ games/s"),
     ("rook.py", ["crowsnest"], r"random: +[\d,]+ hands/s"),
