@@ -220,9 +220,10 @@ def lookahead(
 
 
 def sample_values(det: RookState, seat: int, cards: list[int], depth: int) -> list[float]:
-    """For each of ``cards``, ``seat``'s team value on the sample ``det`` by the compiled core
-    (``fast.card_values``): what ``card_value`` (``depth`` 0) or ``lookahead`` after the
-    card (``depth - 1`` more cards) give by hand, without a time cap inside the sample."""
+    """For each of ``cards``, ``seat``'s team value on the sample ``det`` by the compiled core:
+    what ``card_value`` (``depth`` 0, ``fast.card_values``) or ``lookahead`` after the card
+    (``depth - 1`` more cards, ``fast.lookahead_values``) give by hand, without a time cap
+    inside the sample."""
     import numpy as np
 
     from kibitz.games.rook import fast
@@ -231,15 +232,17 @@ def sample_values(det: RookState, seat: int, cards: list[int], depth: int) -> li
     nest_points = sum(table.points[c] for c in bits(q.nest))
     trick = np.zeros(4, dtype=np.int64)
     trick[: len(q.trick)] = q.trick
-    values = fast.card_values(
+    position = (
         fast.tables(table, det.rules.must_trump_when_void),
         fast.scoring(det.rules, table, q.declarer, q.contract, nest_points),
         q.trump, np.array(q.hands, dtype=np.int64), q.leader, trick, len(q.trick),
         np.array(q.tricks_won, dtype=np.int64), np.array(q.taken, dtype=np.int64),
-        q.last_trick.winner & 1 if q.last_trick else 0, seat,
-        np.array(cards, dtype=np.int64), depth,
     )  # fmt: skip
-    return values.tolist()
+    played = np.array(cards, dtype=np.int64)
+    if not depth:
+        return fast.card_values(*position, seat, played).tolist()
+    last = q.last_trick.winner & 1 if q.last_trick else 0
+    return fast.lookahead_values(*position, last, seat, played, depth).tolist()
 
 
 Weighed = tuple[int, int, float]

@@ -4,7 +4,8 @@ team alpha-beta of PIMC card play, on 64-bit card masks.
 It computes exactly what ``playout.py``, ``scoring.py`` and ``agent.lookahead`` compute in
 Python (the rules reference; ``tests/games/rook/test_fast.py`` compares them), many times
 faster, so that level 4 can afford more samples and a deeper lookahead in its 5 s.
-Functions are compiled on first use and cached on disk (``cache=True``).
+Functions are compiled on first use and cached on disk (``cache=True``), except the
+recursive lookahead, compiled once a process (numba's cache may crash loading recursion).
 """
 
 from __future__ import annotations
@@ -310,7 +311,7 @@ def _play(tb, trump, hands, trick, n_trick, won, taken, leader, seat, card):
     return h, t, 0, w, k, winner, winner & 1
 
 
-@njit(cache=True)
+@njit  # not cached: numba's disk cache may crash loading a recursive function (numba#6061)
 def _search(tb, sc, trump, hands, leader, trick, n_trick, won, taken, last, team, plies,
             alpha, beta):  # fmt: skip
     """``agent.lookahead`` on masks: ``team``'s value searched ``plies`` cards deep, each side
@@ -346,23 +347,31 @@ def _search(tb, sc, trump, hands, leader, trick, n_trick, won, taken, last, team
 
 
 @njit(cache=True)
-def card_values(tb, sc, trump, hands, leader, trick, n_trick, won, taken, last, seat, cards,
-                depth):  # fmt: skip
-    """The value for ``seat``'s team of each of ``cards`` on one sample: with ``depth`` 0,
-    ``agent.card_value`` (the card, then the policy's playout); else the team alpha-beta of
-    ``depth`` cards, the card first, as ``agent.lookahead`` searches it."""
+def card_values(tb, sc, trump, hands, leader, trick, n_trick, won, taken, seat, cards):
+    """``agent.card_value`` of each of ``cards`` on one sample: the value for ``seat``'s team
+    of the card, then the policy's playout."""
     out = np.empty(len(cards), dtype=np.float64)
-    team = seat & 1
+    for i in range(len(cards)):
+        h, t, n, w, k, lead, _ = _play(
+            tb, trump, hands, trick, n_trick, won, taken, leader, seat, cards[i]
+        )
+        v = played_out(tb, sc, trump, h, lead, t, n, w, k, lead & 1)
+        out[i] = v if seat & 1 == 0 else -v
+    return out
+
+
+@njit  # not cached, as it calls the recursive ``_search``
+def lookahead_values(tb, sc, trump, hands, leader, trick, n_trick, won, taken, last, seat,
+                     cards, depth):  # fmt: skip
+    """The value for ``seat``'s team of each of ``cards`` on one sample by the team alpha-beta
+    of ``depth`` cards, the card first, as ``agent.lookahead`` searches it after the card."""
+    out = np.empty(len(cards), dtype=np.float64)
     for i in range(len(cards)):
         h, t, n, w, k, lead, closed = _play(
             tb, trump, hands, trick, n_trick, won, taken, leader, seat, cards[i]
         )
-        if depth:
-            out[i] = _search(tb, sc, trump, h, lead, t, n, w, k, last if closed < 0 else closed,
-                             team, depth - 1, -2.0, 2.0)  # fmt: skip
-        else:
-            v = played_out(tb, sc, trump, h, lead, t, n, w, k, lead & 1)
-            out[i] = v if team == 0 else -v
+        out[i] = _search(tb, sc, trump, h, lead, t, n, w, k, last if closed < 0 else closed,
+                         seat & 1, depth - 1, -2.0, 2.0)  # fmt: skip
     return out
 
 
