@@ -51,6 +51,7 @@ def test_ctrl_c_stops_the_server_and_its_workers_quietly(tmp_path) -> None:
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)
     assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
+    assert "leaked" not in err, err
     assert not still_running(workers)
 
 
@@ -105,6 +106,7 @@ def test_a_server_told_to_stop_stops_its_busy_workers_too(tmp_path) -> None:
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)
     assert "Traceback" not in err, err
+    assert "leaked" not in err, err  # the pools' semaphores freed (no resource_tracker warning)
     assert not still_running(workers, grace=10.0)
 
 

@@ -199,6 +199,12 @@ class Game(ABC):
         """Search knowledge, computer levels and the game's own agent kinds."""
         return GameAI()
 
+    def warm(self) -> None:
+        """Compile or load the game's compiled cores (search, solver) in this process, so
+        that its first computer move or hint does not wait for them; a game without any has
+        nothing to do."""
+        return None
+
     def tools(self) -> dict[str, Tool]:
         """Game-specific command-line tools by name."""
         return {}

@@ -73,11 +73,14 @@ def winnable_deal(name: str, options_json: str, seed: int) -> int:
 
 
 def warm() -> int:
-    """Import every game and its computer players in this worker, so that the first real job
-    after start-up does not wait for the imports; the number of games."""
+    """Import every game and its computer players in this worker and compile or load their
+    compiled cores (``Game.warm``), so that the first real job after start-up waits for
+    neither; the number of games."""
     classes = game_classes()
     for name in classes:
-        _game(name, "{}").ai()
+        game = _game(name, "{}")
+        game.ai()
+        game.warm()
     return len(classes)
 
 

@@ -67,6 +67,13 @@ class CardmateGame(Game):
         agents = {FastCardmateAgent.kind: FastCardmateAgent, "legacy": legacy_agent}
         return GameAI(SEARCH_HOOKS, LEVELS, agents, analysis="fast:nodes=50000,repeats=rules")
 
+    def warm(self) -> None:
+        """Compile or load the search core: a search of a few nodes from a start."""
+        from kibitz.games.cardmate.engine import FastCardmateAgent
+
+        state = self.start(0)
+        FastCardmateAgent(nodes=64).choose(state, state.current_player)
+
     def description(self) -> dict[str, Any]:
         """The 10x10 board, each side's palace, the centre line and the card faces."""
         return {

@@ -382,6 +382,12 @@ class PatienceGame(Game):
 
         return GameAI(SEARCH_HOOKS, LEVELS, AGENTS)
 
+    def warm(self) -> None:
+        """Compile or load the solver's compiled search: a few nodes of deal 1."""
+        from kibitz.games.fortress.analysis import winnable
+
+        winnable(self.start(1), node_limit=64)
+
     def description(self) -> dict[str, Any]:
         """The base facts plus the layout, the card faces and the variant's rules in short."""
         v = self.variant

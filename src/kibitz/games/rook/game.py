@@ -6,6 +6,8 @@ from typing import Any, ClassVar
 
 from kibitz.core.capabilities import Features, GameAI
 from kibitz.core.game import Game
+from kibitz.core.play import play_out
+from kibitz.core.rng import Rng
 from kibitz.games.rook.actions import num_actions
 from kibitz.games.rook.cards import (
     COLOUR_LETTERS,
@@ -19,6 +21,7 @@ from kibitz.games.rook.cards import (
     rank_of,
 )
 from kibitz.games.rook.options import RookOptions, resolve
+from kibitz.games.rook.position import PLAY
 from kibitz.games.rook.presets import PRESET_NAMES
 from kibitz.games.rook.rulespage import rules_page
 from kibitz.games.rook.state import RookState
@@ -57,6 +60,17 @@ class RookGame(Game):
             analysis="rookbot:samples=128,exchange=96,iterations=400,play=pimc",
             analysis_samples=8, other_hooks={"python": PYTHON_HOOKS},
         )  # fmt: skip
+
+    def warm(self) -> None:
+        """Compile or load the card-play core: a cheap player bids a deal to its first card,
+        then values that card by a few samples (playouts and card values, as every level)."""
+        from kibitz.games.rook.agent import RookAgent
+
+        state = self.start(0)
+        agent = RookAgent(samples=1, exchange=1, iterations=2, play="pimc")
+        play_out(state, agent.choose, Rng(0), stop=lambda s: "play" if s.p.phase == PLAY else None)
+        if not state.is_terminal():
+            agent.choose(state, state.current_player)
 
     def rules_page(self) -> str:
         """The preset's parameters as these options resolve them, with the deal and bids."""

@@ -335,6 +335,13 @@ class SmessGame(Game):
         agents = {FastSmessAgent.kind: FastSmessAgent, "legacy": legacy_agent}
         return GameAI(SEARCH_HOOKS, LEVELS, agents, analysis="fast:nodes=50000,repeats=rules")
 
+    def warm(self) -> None:
+        """Compile or load the search core: a search of a few nodes from the start."""
+        from kibitz.games.smess.engine import FastSmessAgent
+
+        state = self.start()
+        FastSmessAgent(nodes=64).choose(state, state.current_player)
+
     @property
     def num_distinct_actions(self) -> int:
         return NUM_SQUARES * NUM_SQUARES
