@@ -288,9 +288,15 @@ def test_a_process_pool_streams_an_analysis() -> None:
     assert moves[0]["mark"] == "blunder"
 
 
+SMESS_CORE_LOADED = (
+    "len(__import__('kibitz.games.smess.fast', fromlist=['_']).search_depth.signatures)"
+)
+"""In a worker: how many compiled versions of Smess's search it holds (0 before its first)."""
+
+
 def test_a_process_pool_starts_warm_and_serves_jobs() -> None:
-    """A process pool starts its worker at once and imports every game there (``warm``),
-    then serves the jobs the server sends it."""
+    """A process pool starts its worker at once, imports every game there and readies their
+    compiled cores (``warm``), then serves the jobs the server sends it."""
     import kibitz
     from kibitz.core.registry import game_classes
     from kibitz.server import workers
@@ -299,10 +305,22 @@ def test_a_process_pool_starts_warm_and_serves_jobs() -> None:
     try:
         assert len(pool._processes) == 1  # started with the pool, before any request
         assert pool.submit(workers.warm).result(timeout=300) == len(game_classes())
+        assert pool.submit(eval, SMESS_CORE_LOADED).result(timeout=300) >= 1
         state = kibitz.load("fortress").new_initial_state(2)
         action = pool.submit(
             workers.choose_action, "fortress", "{}", state.serialize(), "random", 1, 0
         ).result(timeout=300)
         assert action in state.legal_actions()
+    finally:
+        pool.shutdown(cancel_futures=True)
+
+
+def test_the_analysis_workers_import_the_games_but_load_no_core_at_start() -> None:
+    """The analysis pool leaves the compiling to the computer players' workers."""
+    from kibitz.server import workers
+
+    pool = workers.make_pool("process", 1, cores=False)
+    try:
+        assert pool.submit(eval, SMESS_CORE_LOADED).result(timeout=300) == 0
     finally:
         pool.shutdown(cancel_futures=True)

@@ -232,7 +232,9 @@ class Analyses:
     def __init__(self, kind: str = "process", store: Store | None = None) -> None:
         self.kind = kind
         self.store = store
-        self.pool: Executor = make_pool(kind, CONCURRENT)
+        self.pool: Executor = make_pool(kind, CONCURRENT, cores=False)
+        """Its workers import the games at start, but leave the compiled cores to the
+        computer players' workers (on a new installation one compile at a time is quicker)."""
         self.manager: SyncManager | None = None
         """Serves the channels of a process pool (started with the first analysis)."""
         self.done: OrderedDict[str, dict[str, Any]] = OrderedDict()

@@ -72,15 +72,16 @@ def winnable_deal(name: str, options_json: str, seed: int) -> int:
     return _assistant(game).winnable_deal(game, Rng(seed))
 
 
-def warm() -> int:
-    """Import every game and its computer players in this worker and compile or load their
-    compiled cores (``Game.warm``), so that the first real job after start-up waits for
-    neither; the number of games."""
+def warm(cores: bool = True) -> int:
+    """Import every game and its computer players in this worker and, with ``cores``,
+    compile or load their compiled cores (``Game.warm``), so that the first real job after
+    start-up waits for neither; the number of games."""
     classes = game_classes()
     for name in classes:
         game = _game(name, "{}")
         game.ai()
-        game.warm()
+        if cores:
+            game.warm()
     return len(classes)
 
 
@@ -89,14 +90,15 @@ START_METHOD = "forkserver" if "forkserver" in multiprocessing.get_all_start_met
 threads)."""
 
 
-def make_pool(kind: str = "process", workers: int | None = None) -> Executor:
+def make_pool(kind: str = "process", workers: int | None = None, cores: bool = True) -> Executor:
     """A process pool (forkserver, safe beside the server's threads), its workers started
-    and warmed (``warm``) in the background at once, or a thread pool."""
+    and warmed (``warm``, ``cores`` or imports only) in the background at once, or a thread
+    pool."""
     n = workers or max(1, min(4, (os.cpu_count() or 2) - 1))
     if kind == "thread":
         return ThreadPoolExecutor(n, thread_name_prefix="kibitz-worker")
     context = multiprocessing.get_context(START_METHOD)
     pool = ProcessPoolExecutor(n, mp_context=context, initializer=ignore_interrupts)
     for _ in range(n):
-        pool.submit(warm)
+        pool.submit(warm, cores)
     return pool
