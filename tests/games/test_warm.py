@@ -9,7 +9,7 @@ import pytest
 CORES = {
     "smess": ("kibitz.games.smess.fast", ["search_depth"]),
     "cardmate": ("kibitz.games.cardmate.fast", ["search_depth"]),
-    "rook": ("kibitz.games.rook.fast", ["playout", "card_values"]),
+    "rook": ("kibitz.games.rook.fast", ["playout", "card_values", "deal_group", "best_trump"]),
     "fortress": ("kibitz.games.fortress.fast", ["run"]),
     "chessboard": ("kibitz.games.fortress.fast", ["run"]),
 }

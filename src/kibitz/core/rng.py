@@ -21,6 +21,15 @@ class Rng:
     def __init__(self, seed: int = 0) -> None:
         self._state = seed & _MASK
 
+    @property
+    def state(self) -> int:
+        """The generator's state: a compiled twin of a draw starts from it and sets it back."""
+        return self._state
+
+    @state.setter
+    def state(self, value: int) -> None:
+        self._state = value & _MASK
+
     def next_u64(self) -> int:
         """The next 64-bit unsigned integer of the stream."""
         self._state = (self._state + 0x9E3779B97F4A7C15) & _MASK
@@ -31,6 +40,12 @@ class Rng:
 
     def below(self, n: int) -> int:
         """A uniform integer in ``range(n)``, any size (rejection sampling, no modulo bias)."""
+        if 0 < n <= _MASK:  # one word (the rest of the method gives the same, slower)
+            limit = _MASK + 1 - (_MASK + 1) % n
+            while True:
+                x = self.next_u64()
+                if x < limit:
+                    return x % n
         if n <= 0:
             raise ValueError(f"below() needs n >= 1, got {n}")
         words = max(1, (n.bit_length() + 63) // 64)

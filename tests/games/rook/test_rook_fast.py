@@ -1,8 +1,10 @@
 """The compiled card-play core (``rook/fast.py``) against the pure-Python reference: the same
-playouts, card values and lookahead values, and agents that choose the same actions."""
+playouts, card values and lookahead values, the same steps of a determinization, and agents
+that choose the same actions."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -13,9 +15,11 @@ from kibitz.ai import make_agent
 from kibitz.core.errors import InvalidOptions
 from kibitz.core.game import CHANCE
 from kibitz.core.rng import Rng
+from kibitz.games.rook import fast
 from kibitz.games.rook.agent import card_value, lookahead, sample_values
+from kibitz.games.rook.determinize import Draws, determinize
 from kibitz.games.rook.fast import fast_playout
-from kibitz.games.rook.playout import playout
+from kibitz.games.rook.playout import best_trump, playout
 from kibitz.games.rook.policies import cautious_action
 from kibitz.games.rook.position import PLAY
 
@@ -84,7 +88,7 @@ def test_compiled_card_values_are_the_python_values(options: dict, seed: int, de
                 det.undo()
         else:
             want = [card_value(det, seat, card) for card in legal]
-        assert sample_values(det, seat, legal, depth) == want
+        assert sample_values(det, det.p, seat, legal, depth) == want
 
 
 def _choices(spec: str, seed: int) -> list[tuple[int, float]]:
@@ -122,3 +126,53 @@ def test_both_engines_choose_alike(spec: str) -> None:
 def test_an_unknown_engine_is_refused() -> None:
     with pytest.raises(InvalidOptions, match="engine must be compiled or python, got 'gpu'"):
         make_agent("rookbot:engine=gpu", kibitz.load("rook"), 0)
+
+
+@given(
+    seed=st.integers(0, 2**64 - 1),
+    cards=st.lists(st.integers(0, 56), unique=True, max_size=40),
+    cuts=st.lists(st.integers(0, 40), min_size=5, max_size=5),
+)
+def test_a_compiled_deal_of_a_group_is_the_generators_shuffle(
+    seed: int, cards: list[int], cuts: list[int]
+) -> None:
+    """``fast.deal_group`` shuffles as ``Rng.shuffle`` does, deals in slot order and leaves
+    the generator where the shuffle leaves it."""
+    ends = [*sorted(min(c, len(cards)) for c in cuts), len(cards)]
+    parts = [b - a for a, b in zip([0, *ends], ends, strict=False)]
+    rng, shuffled = Rng(seed), list(cards)
+    rng.shuffle(shuffled)
+    want, i = [], 0
+    for n in parts:
+        want.append(sum(1 << c for c in shuffled[i : i + n]))
+        i += n
+    masks = np.zeros(len(parts), dtype=np.int64)
+    state = fast.deal_group(
+        np.uint64(seed), np.array(cards, dtype=np.int64), np.array(parts, dtype=np.int64), masks
+    )
+    assert masks.tolist() == want
+    assert int(state) == rng.state
+
+
+@given(options=st.sampled_from(RULE_OPTIONS), held=st.integers(0, 2**57 - 1))
+def test_the_compiled_best_trump_is_the_bidders(options: dict, held: int) -> None:
+    table = kibitz.load("rook", **options).table
+    held &= table.deck_mask
+    _, suit_mask, power, points, _ = fast.tables(table, False)
+    assert fast.best_trump(suit_mask, power, points, held) == best_trump(table, held)
+
+
+@settings(max_examples=10, deadline=None)
+@given(options=st.sampled_from(RULE_OPTIONS), seed=st.integers(0, 10_000))
+def test_a_drawn_position_is_the_determinizations(options: dict, seed: int) -> None:
+    """What PIMC's compiled card play reads of a draw (``Draws.position``) is the position of
+    the full determinization from the same generator, which leaves the generator in the same
+    place: both engines search the same worlds."""
+    game = kibitz.load("rook", **options)
+    for state in _play_states(game, seed)[::5]:
+        for seat in range(4):
+            a, b = Rng(seed + seat), Rng(seed + seat)
+            q, det = Draws(state, seat).position(a), determinize(state, seat, b)
+            assert (q.hands, q.nest, q.discards, q.nest_taken) == (
+                det.p.hands, det.p.nest, det.p.discards, det.p.nest_taken)
+            assert a.state == b.state

@@ -1,7 +1,7 @@
 """The Rook computer player: sampled bidding, a joint exchange search and IS-MCTS card play.
 
-Every decision reads only determinizations (``state.resample_hidden(seat, rng)``), whose
-hidden cards are samples:
+Every decision reads only determinizations (``state.resample_hidden(seat, rng)``, or
+``determinize.Draws`` where it draws many from one position), whose hidden cards are samples:
 
 - **Bidding.** ``samples`` deals of the nest and the other hands; in each the seat declares,
   picks trump and discards by heuristics, and the hand is played out by the fast policy. The
@@ -47,6 +47,7 @@ from kibitz.core.game import State
 from kibitz.core.rng import Rng
 from kibitz.games.rook.actions import BID0, DISCARD0, PASS, TRUMP0
 from kibitz.games.rook.cards import bits
+from kibitz.games.rook.determinize import Draws
 from kibitz.games.rook.playout import (
     DISCARD_STYLES,
     best_trump,
@@ -219,22 +220,24 @@ def lookahead(
     return best
 
 
-def sample_values(det: RookState, seat: int, cards: list[int], depth: int) -> list[float]:
-    """For each of ``cards``, ``seat``'s team value on the sample ``det`` by the compiled core:
-    what ``card_value`` (``depth`` 0, ``fast.card_values``) or ``lookahead`` after the card
-    (``depth - 1`` more cards, ``fast.lookahead_values``) give by hand, without a time cap
-    inside the sample."""
+def sample_values(
+    state: RookState, q: Position, seat: int, cards: list[int], depth: int
+) -> list[float]:
+    """For each of ``cards``, ``seat``'s team value on the sampled position ``q`` (of
+    ``state``'s game) by the compiled core: what ``card_value`` (``depth`` 0,
+    ``fast.card_values``) or ``lookahead`` after the card (``depth - 1`` more cards,
+    ``fast.lookahead_values``) give by hand, without a time cap inside the sample."""
     import numpy as np
 
     from kibitz.games.rook import fast
 
-    q, table = det.p, det.table
+    table = state.table
     nest_points = sum(table.points[c] for c in bits(q.nest))
     trick = np.zeros(4, dtype=np.int64)
     trick[: len(q.trick)] = q.trick
     position = (
-        fast.tables(table, det.rules.must_trump_when_void),
-        fast.scoring(det.rules, table, q.declarer, q.contract, nest_points),
+        fast.tables(table, state.rules.must_trump_when_void),
+        fast.scoring(state.rules, table, q.declarer, q.contract, nest_points),
         q.trump, np.array(q.hands, dtype=np.int64), q.leader, trick, len(q.trick),
         np.array(q.tricks_won, dtype=np.int64), np.array(q.taken, dtype=np.int64),
     )  # fmt: skip
@@ -413,15 +416,17 @@ class RookAgent(Agent):
         deadline = time.perf_counter() + self.time_cap if self.time_cap else None
         runs = 0
         compiled = self.engine == "compiled" and standing is None
+        draws = Draws(state, seat)
         for k in range(self.iterations):
             if deadline is not None and k and time.perf_counter() > deadline:
                 break
-            det = state.resample_hidden(seat, self.rng)
             runs += 1
-            if compiled:
-                for i, v in enumerate(sample_values(det, seat, legal, self.depth)):
+            if compiled:  # the drawn position is all the core needs
+                q = draws.position(self.rng)
+                for i, v in enumerate(sample_values(state, q, seat, legal, self.depth)):
                     totals[i] += v
                 continue
+            det = draws.draw(self.rng)
             for i, card in enumerate(legal):
                 if self.depth:
                     det.push(card)
@@ -440,8 +445,9 @@ class RookAgent(Agent):
         ``rng`` (default: the agent's own stream)."""
         bids, standing = state.table.bids, self.standing(state)
         totals = dict.fromkeys(bids, 0.0)
+        draws = Draws(state, seat)
         for _ in range(self.samples):
-            det = state.resample_hidden(seat, rng or self.rng)
+            det = draws.draw(rng or self.rng)
             taken, won, last, discards = declare_and_play(det, seat, self._run)
             for bid in bids:
                 v = hand_values(
@@ -460,8 +466,9 @@ class RookAgent(Agent):
             return self.even(state, seat)
         rng, high, standing = self._estimates(state), q.high_bidder, self.standing(state)
         total = 0.0
+        draws = Draws(state, seat)
         for _ in range(self.samples):
-            det = state.resample_hidden(seat, rng)
+            det = draws.draw(rng)
             taken, won, last, discards = declare_and_play(det, high, self._run)
             v = hand_values(
                 det.rules, det.table, high, q.high_bid, taken, won, last, discards, standing
@@ -558,8 +565,9 @@ class RookAgent(Agent):
         candidates = self._candidates(det0, seat)
         team, standing = seat & 1, self.standing(state)
         scores = [0.0] * len(candidates)
+        draws = Draws(state, seat)
         for _ in range(self.exchange):
-            det = state.resample_hidden(seat, self.rng)
+            det = draws.draw(self.rng)
             for i, (trump, discards) in enumerate(candidates):
                 scores[i] += play_exchange(det, seat, trump, discards, standing, self._run)[team]
         pairs = zip(candidates, scores, strict=True)

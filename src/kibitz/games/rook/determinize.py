@@ -23,10 +23,11 @@ from functools import lru_cache
 from math import comb
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from kibitz.core.rng import Rng
 from kibitz.games.rook.actions import DISCARD0, TRUMP0
 from kibitz.games.rook.cards import bits
-from kibitz.games.rook.playout import best_trump
 from kibitz.games.rook.position import DEAL, DEALER, DISCARD, PLAY, Position
 
 if TYPE_CHECKING:
@@ -130,13 +131,17 @@ def sample_deal(
     """A uniform deal of the grouped cards into slots of the given sizes, as slot masks.
 
     ``cards_by_group`` is ``[(sorted cards, allowed slot mask), ...]``; None if no deal fits.
-    Group by group, the counts per slot are drawn in proportion to the deals they leave.
+    Group by group, the counts per slot are drawn in proportion to the deals they leave, and
+    the group's cards are shuffled (``rng.shuffle``, compiled: ``fast.deal_group``) and dealt
+    in slot order.
     """
+    from kibitz.games.rook import fast
+
     groups = tuple((len(cards), allowed) for cards, allowed in cards_by_group)
     left = tuple(caps)
     if _ways(groups, left) == 0:
         return None
-    masks = [0] * len(caps)
+    masks = np.zeros(len(caps), dtype=np.int64)
     for g, (cards, _) in enumerate(cards_by_group):
         options = _splits(groups[g:], left)
         pick = rng.random() * sum(w for _, _, w in options)
@@ -146,14 +151,11 @@ def sample_deal(
             if pick < 0:
                 parts, left = option[0], option[1]
                 break
-        shuffled = list(cards)
-        rng.shuffle(shuffled)
-        i = 0
-        for slot, n in enumerate(parts):
-            for c in shuffled[i : i + n]:
-                masks[slot] |= 1 << c
-            i += n
-    return masks
+        rng.state = int(fast.deal_group(
+            np.uint64(rng.state), np.array(cards, dtype=np.int64),
+            np.array(parts, dtype=np.int64), masks,
+        ))  # fmt: skip
+    return masks.tolist()
 
 
 # -- the seat's view of the current deal ----------------------------------------------------
@@ -181,100 +183,139 @@ def _deal_actions(
     return out
 
 
+class Draws:
+    """The deals ``seat`` cannot tell from the real one at ``state``, drawn one at a time (see
+    the module doc): what every draw shares (the seat's view, the unknown cards grouped by
+    the slots they may go to) is reckoned once, so a search drawing many pays it once."""
+
+    def __init__(self, state: RookState, seat: int) -> None:
+        p, table = state.p, state.table
+        self.state, self.seat = state, seat
+        self.played = played = played_by_seat(state)
+        all_played = played[0] | played[1] | played[2] | played[3]
+        declarer = p.declarer
+        self.picked = picked = bool(p.nest_taken)
+        self.knows_nest = knows_nest = declarer == seat and picked
+        self.merge = merge = p.phase == DISCARD and not knows_nest
+        caps = [p.hands[o].bit_count() if o != seat else 0 for o in range(4)]
+        caps.append(0 if knows_nest or merge else p.nest.bit_count())
+        caps.append(p.undealt.bit_count() if p.phase == DEAL else 0)
+        if merge:
+            caps[declarer] += p.discards.bit_count()
+        self.caps = caps
+        known = p.hands[seat] | all_played | (p.nest if knows_nest else 0)
+        unknown = table.deck_mask & ~known if p.phase != DEALER else 0
+        self.voids = voids = void_suits(state)
+        strict_nest = (
+            not state.rules.nest_counters_allowed and bool(p.nest_taken) and p.phase != DISCARD
+        )
+        self.groupings = [
+            _grouping(state, unknown, caps, voids, strict)
+            for strict in ((True, False) if strict_nest else (False,))
+        ]
+        self.try_trump = p.phase == PLAY and declarer not in (-1, seat)
+        self.keep_trumps = p.phase == PLAY and declarer != seat and picked
+
+    def masks(self, rng: Rng) -> list[int]:
+        """Slot masks of the unknown cards: uniform among deals respecting voids (and the
+        rule that the discards hold no counters, when the game says so and a counter-free
+        set fits)."""
+        for grouping in self.groupings:
+            masks = sample_deal(grouping, self.caps, rng)
+            if masks is not None:
+                return masks
+        raise AssertionError(f"no deal fits what seat {self.seat} has seen")  # the real one fits
+
+    def position(self, rng: Rng) -> Position:
+        """The position of one draw: every card hidden from the seat redrawn."""
+        state, seat, played = self.state, self.seat, self.played
+        p, table = state.p, state.table
+        declarer = p.declarer
+        masks = self.masks(rng)
+        if self.try_trump:
+            from kibitz.games.rook import fast
+
+            _, suit_mask, power, points, _ = fast.tables(table, False)
+            for _ in range(TRUMP_TRIES - 1):
+                held = masks[declarer] | played[declarer] | masks[NEST]
+                if fast.best_trump(suit_mask, power, points, held) == p.trump:
+                    break
+                masks = self.masks(rng)
+        if self.keep_trumps:
+            _keep_trumps(state, masks, self.voids)
+        hands = [masks[o] if o != seat else p.hands[seat] for o in range(4)]
+        nest, discards, nest_taken = masks[NEST], p.discards, p.nest_taken
+        if self.knows_nest:
+            nest = p.nest
+        elif self.merge:
+            discards = _lowest_discards(state, hands[declarer])
+            hands[declarer] &= ~discards
+            nest = discards
+        elif self.picked:
+            discards = nest
+        if self.picked and not self.knows_nest:
+            held_cards = bits(hands[declarer] | played[declarer] | discards)
+            rng.shuffle(held_cards)
+            nest_taken = sum(1 << c for c in held_cards[: table.nest_size])
+        q = p.copy()
+        q.hands = (hands[0], hands[1], hands[2], hands[3])
+        q.nest, q.discards, q.nest_taken = nest, discards, nest_taken
+        q.last_discard = max(bits(discards)) if discards else -1
+        if p.phase == DEAL:
+            q.undealt = masks[UNDEALT]
+        return q
+
+    def draw(self, rng: Rng) -> RookState:
+        """A copy of the state with every card hidden from the seat redrawn, its history
+        rewritten to match (it replays to the drawn position and holds no hidden card)."""
+        state, seat = self.state, self.seat
+        q = self.position(rng)
+        start = deal_start(state)
+        prefix = fictional_prefix(state.game, seat, tuple(state.history[:start]))
+        det = state.clone()
+        det.p = q
+        det.seed = None
+        det._stack = []
+        det.history = prefix + _current_actions(state, seat, start, q)
+        det._floor = len(det.history)
+        return det
+
+
 def determinize(state: RookState, seat: int, rng: Rng) -> RookState:
     """A copy of ``state`` with every card hidden from ``seat`` redrawn (see module doc)."""
-    game, p, table = state.game, state.p, state.table
-    start = deal_start(state)
-    prefix = fictional_prefix(game, seat, tuple(state.history[:start]))
-    played = played_by_seat(state)
-    all_played = played[0] | played[1] | played[2] | played[3]
-    declarer = p.declarer
-    picked = bool(p.nest_taken)
-    knows_nest = declarer == seat and picked
-    merge = p.phase == DISCARD and not knows_nest
-    caps = [p.hands[o].bit_count() if o != seat else 0 for o in range(4)]
-    caps.append(0 if knows_nest or merge else p.nest.bit_count())
-    caps.append(p.undealt.bit_count() if p.phase == DEAL else 0)
-    if merge:
-        caps[declarer] += p.discards.bit_count()
-    known = p.hands[seat] | all_played | (p.nest if knows_nest else 0)
-    unknown = table.deck_mask & ~known if p.phase != DEALER else 0
-    masks = _sample(state, seat, unknown, caps, rng)
-    if p.phase == PLAY and declarer not in (-1, seat):
-        for _ in range(TRUMP_TRIES - 1):
-            held = masks[declarer] | played[declarer] | masks[NEST]
-            if best_trump(table, held) == p.trump:
-                break
-            masks = _sample(state, seat, unknown, caps, rng)
-    if p.phase == PLAY and declarer != seat and picked:
-        _keep_trumps(state, masks)
-    hands = [masks[o] if o != seat else p.hands[seat] for o in range(4)]
-    nest, discards, nest_taken = masks[NEST], p.discards, p.nest_taken
-    if knows_nest:
-        nest = p.nest
-    elif merge:
-        discards = _lowest_discards(state, hands[declarer])
-        hands[declarer] &= ~discards
-        nest = discards
-    elif picked:
-        discards = nest
-    if picked and not knows_nest:
-        held = bits(hands[declarer] | played[declarer] | discards)
-        rng.shuffle(held)
-        nest_taken = sum(1 << c for c in held[: table.nest_size])
-    q = p.copy()
-    q.hands = (hands[0], hands[1], hands[2], hands[3])
-    q.nest, q.discards, q.nest_taken = nest, discards, nest_taken
-    q.last_discard = max(bits(discards)) if discards else -1
-    if p.phase == DEAL:
-        q.undealt = masks[UNDEALT]
-    det = state.clone()
-    det.p = q
-    det.seed = None
-    det._stack = []
-    det.history = prefix + _current_actions(state, seat, start, q)
-    det._floor = len(det.history)
-    return det
+    return Draws(state, seat).draw(rng)
 
 
-def _sample(
-    state: RookState, seat: int, unknown: int, caps: list[int], rng: Rng
-) -> list[int]:
-    """Slot masks for the unknown cards: uniform among deals respecting voids (and the rule
-    that the discards hold no counters, when the game says so and a counter-free set fits)."""
+def _grouping(
+    state: RookState, unknown: int, caps: list[int], voids: list[int], strict: bool
+) -> list[tuple[list[int], int]]:
+    """The unknown cards grouped by the slots each may go to (``sample_deal``'s groups): not
+    a seat void in its suit, nor (``strict``) the discards for a card with points."""
     p, table = state.p, state.table
-    voids = void_suits(state)
     suit_of = table.suit_of[p.trump] if p.trump >= 0 else None
-    strict_nest = (
-        not state.rules.nest_counters_allowed and bool(p.nest_taken) and p.phase != DISCARD
-    )
-    for strict in (True, False) if strict_nest else (False,):
-        groups: dict[int, list[int]] = {}
-        for c in bits(unknown):
-            allowed = 0
-            for slot, cap in enumerate(caps):
-                if not cap:
-                    continue
-                if slot < 4 and suit_of is not None and voids[slot] >> suit_of[c] & 1:
-                    continue
-                if slot == NEST and strict and table.points[c]:
-                    continue
-                allowed |= 1 << slot
-            groups.setdefault(allowed, []).append(c)
-        masks = sample_deal(sorted((cards, a) for a, cards in groups.items()), caps, rng)
-        if masks is not None:
-            return masks
-    raise AssertionError(f"no deal fits what seat {seat} has seen")  # the real deal fits
+    groups: dict[int, list[int]] = {}
+    for c in bits(unknown):
+        allowed = 0
+        for slot, cap in enumerate(caps):
+            if not cap:
+                continue
+            if slot < 4 and suit_of is not None and voids[slot] >> suit_of[c] & 1:
+                continue
+            if slot == NEST and strict and table.points[c]:
+                continue
+            allowed |= 1 << slot
+        groups.setdefault(allowed, []).append(c)
+    return sorted((cards, a) for a, cards in groups.items())
 
 
-def _keep_trumps(state: RookState, masks: list[int]) -> None:
+def _keep_trumps(state: RookState, masks: list[int], voids: list[int]) -> None:
     """Make the declarer's drawn discards (``masks[NEST]``) as a declarer's are: no trump
     laid away while it keeps a side card. Each discarded trump, highest first, trades places
     with the declarer's cheapest side card (one without points where the rules keep counters
-    out of the discards), unless it has shown a trump void."""
+    out of the discards), unless it has shown a trump void (``voids``: ``void_suits``)."""
     p, table = state.p, state.table
     declarer, trump = p.declarer, p.trump
-    if void_suits(state)[declarer] >> trump & 1:
+    if voids[declarer] >> trump & 1:
         return
     trumps = table.suit_mask[trump][trump]
     counters_out = not state.rules.nest_counters_allowed

@@ -1,5 +1,6 @@
 """The compiled Rook card-play core (numba): the playout policy, hand playouts, scoring and the
-team alpha-beta of PIMC card play, on 64-bit card masks.
+team alpha-beta of PIMC card play, on 64-bit card masks; and the inner steps of drawing a
+determinization (a group of cards shuffled and dealt, a hand's best trump).
 
 It computes exactly what ``playout.py``, ``scoring.py`` and ``agent.lookahead`` compute in
 Python (the rules reference; ``tests/games/rook/test_fast.py`` compares them), many times
@@ -400,3 +401,57 @@ def fast_playout(
 
 
 assert NUM_CARDS < 64  # every card mask fits in an int64
+
+
+# -- determinizations ----------------------------------------------------------------------
+@njit(cache=True)
+def _splitmix(state):
+    """``Rng.next_u64``: the generator's next state and output (uint64 arithmetic wraps)."""
+    state = state + np.uint64(0x9E3779B97F4A7C15)
+    z = state
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return state, z ^ (z >> np.uint64(31))
+
+
+@njit(cache=True)
+def deal_group(state, cards, parts, masks):
+    """``cards`` shuffled as ``Rng.shuffle`` shuffles them from the generator state
+    ``state``, then dealt in order: the first ``parts[0]`` to ``masks[0]``, and so on; the
+    generator's state after the shuffle."""
+    cards = cards.copy()
+    for i in range(len(cards) - 1, 0, -1):
+        n = np.uint64(i + 1)
+        rest = (np.uint64(0) - n) % n  # 2**64 % n: draws at or above 2**64 - rest are redrawn
+        while True:
+            state, x = _splitmix(state)
+            if rest == 0 or x < np.uint64(0) - rest:
+                break
+        j = np.int64(x % n)
+        cards[i], cards[j] = cards[j], cards[i]
+    k = 0
+    for slot in range(len(parts)):
+        for _ in range(parts[slot]):
+            masks[slot] |= np.int64(1) << cards[k]
+            k += 1
+    return state
+
+
+@njit(cache=True)
+def best_trump(suit_mask, power, points, held):
+    """``playout.best_trump``: the colour with the greatest trump strength in ``held``
+    (length first, then power and points; the first such colour)."""
+    best, best_strength = 0, -1
+    for t in range(4):
+        mask = held & suit_mask[t, t]
+        n, total_power, total_points = 0, 0, 0
+        while mask:
+            c = _low(mask)
+            mask &= mask - 1
+            n += 1
+            total_power += power[c]
+            total_points += points[c]
+        strength = 12 * n + total_power // 2 + total_points // 5
+        if strength > best_strength:
+            best, best_strength = t, strength
+    return best

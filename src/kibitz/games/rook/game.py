@@ -63,14 +63,17 @@ class RookGame(Game):
 
     def warm(self) -> None:
         """Compile or load the card-play core: a cheap player bids a deal to its first card,
-        then values that card by a few samples (playouts and card values, as every level)."""
+        then values that card by a few samples (draws, playouts and card values, as every
+        level), and a defender draws the declarer's hand (its trump tried)."""
         from kibitz.games.rook.agent import RookAgent
+        from kibitz.games.rook.determinize import Draws
 
         state = self.start(0)
         agent = RookAgent(samples=1, exchange=1, iterations=2, play="pimc")
         play_out(state, agent.choose, Rng(0), stop=lambda s: "play" if s.p.phase == PLAY else None)
         if not state.is_terminal():
             agent.choose(state, state.current_player)
+            Draws(state, (state.p.declarer + 1) % 4).position(Rng(0))
 
     def rules_page(self) -> str:
         """The preset's parameters as these options resolve them, with the deal and bids."""

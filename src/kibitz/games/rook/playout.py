@@ -163,8 +163,7 @@ def change_values(change: tuple[int, int], total: int) -> tuple[float, float]:
 
 def trump_strength(table: Table, held: int, trump: int) -> int:
     """A static measure of ``held`` as a trump suit: length first, then power and points."""
-    suit_of = table.suit_of[trump]
-    cards = [c for c in bits(held) if suit_of[c] == trump]
+    cards = bits(held & table.suit_mask[trump][trump])
     return (
         12 * len(cards)
         + sum(table.power[c] for c in cards) // 2
