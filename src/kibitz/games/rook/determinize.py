@@ -15,6 +15,9 @@ touches them, so equal information states give equal draws.
 The copy's history is rewritten in the same spirit (the seat's own dealt cards as dealt,
 other dealt cards in sorted order, the nest as discarded), so it replays to the same position
 and holds no hidden card of the real game. It cannot be undone past the point of the draw.
+A search that draws many worlds from one position uses ``Draws`` (``draw`` for the copy,
+``position`` for the drawn position alone, the same draw from the same generator); the
+shuffles and the trump test run compiled (``fast.deal_group``, ``fast.best_trump``).
 """
 
 from __future__ import annotations
