@@ -108,8 +108,9 @@ def fast_cardmate() -> None:
 
 def mcts_rook() -> None:
     """The Rook agent's simulations/s, Python engine against compiled: card play (PIMC, with a
-    lookahead, and IS-MCTS) and bidding samples (determinizations included)."""
+    lookahead, and IS-MCTS) and bidding samples (determinizations included); the draws alone."""
     from kibitz.games.rook.agent import RookAgent
+    from kibitz.games.rook.determinize import Draws
     from kibitz.games.rook.fast import fast_playout
     from kibitz.games.rook.playout import playout
     from kibitz.games.rook.policies import cautious_action
@@ -147,6 +148,17 @@ def mcts_rook() -> None:
             f"hand): {sims / elapsed:,.0f} simulations/s ({elapsed / len(plays) * 1000:.0f} ms "
             f"per {iterations}-iteration card)"
         )
+    for what, draw in (
+        ("drawn positions (what PIMC's compiled card play reads)", Draws.position),
+        ("determinizations (the state with its history rewritten)", Draws.draw),
+    ):
+        start = time.perf_counter()
+        for i, state in enumerate(plays):
+            draws, rng = Draws(state, state.current_player), Rng(i)
+            for _ in range(200):
+                draw(draws, rng)
+        elapsed = time.perf_counter() - start
+        print(f"rook {what}: {200 * len(plays) / elapsed:,.0f} draws/s (card play)")
     dets = [state.resample_hidden(state.current_player, Rng(i)) for i, state in enumerate(plays)]
     for engine, run in (("python", playout), ("compiled", fast_playout)):
         start = time.perf_counter()
