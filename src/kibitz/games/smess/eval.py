@@ -89,7 +89,7 @@ LEVELS = {
     1: "greedy:noise=400",
     2: "alphabeta:depth=2,quiescence=false",
     3: "alphabeta:depth=3,nodes=8000",
-    4: "fast:nodes=500000,time_cap=5",
+    4: "fast:nodes=1000000,time_cap=5",
 }
 """Computer levels 1 (poor), 2 (better), 3 (good) and 4 (very good) as agent specs; level 4
 is the compiled search (``engine.FastSmessAgent``)."""
