@@ -81,9 +81,10 @@ def stop_now(pool: Executor) -> None:
     pool.shutdown(wait=False, cancel_futures=True)
     for process in workers:
         process.terminate()
-    for process in workers:
-        process.join()
-    pool.shutdown(wait=True)  # now prompt: lets the pool free its queues' semaphores
+    if workers:
+        for process in workers:
+            process.join()
+        pool.shutdown(wait=True)  # prompt now: lets the pool free its queues' semaphores
 
 
 @contextmanager
