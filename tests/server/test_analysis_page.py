@@ -72,6 +72,8 @@ def test_a_finished_deal_is_analysed_on_the_page(
     expect(page.locator("#analysis .graph-title")).to_contain_text("Winnable after each move")
     expect(page.locator("#analysis-status")).to_have_text(ALL_JUDGED)
     assert page.locator(".eval-graph .eval-point").count() >= 3  # once all are judged
+    expect(page.locator(".eval-graph .eval-line")).to_have_count(1)  # one player: one line
+    expect(page.locator(".graph-legend")).to_have_count(0)
     expect(page.locator(".analysis-summary")).to_contain_text("Player: 1 blunder, 0 mistakes")
     expect(page.locator("#analysis-record")).to_have_count(0)  # Fortress: JSON records only
     first.click()
@@ -240,6 +242,13 @@ def test_the_analysed_position_names_the_page_viewer_as_you_in_tchess(
     # the graph is White's, each move's figures its mover's: the page says which
     expect(page.locator(".graph-title")).to_have_text(re.compile(r"^White's chance to win"))
     expect(page.locator("#analysis-key")).to_contain_text("figures are its mover's chance to win")
+    # one line a player, through that player's own judgements (and the first from the start)
+    expect(page.locator(".graph-legend li")).to_have_text(["White's view", "Black's view"])
+    moves = httpx.get(f"{server.url}/api/tables/{table}/analysis").json()["moves"]
+    for seat, line in enumerate(("path.eval-line.side-0", "path.eval-line.side-1")):
+        steps = len(re.findall("[ML]", page.locator(line).get_attribute("d") or ""))
+        known = [m for m in moves if m["seat"] == seat and m["expected"] is not None]
+        assert steps == len(known) + (moves[0]["seat"] == seat), (seat, steps, len(known))
     seen = [re.findall(r"\d+", t) for t in page.evaluate("window.seenStatus")]
     partial = [int(k) for k, n in (x for x in seen if len(x) == 2) if 0 < int(k) < int(n)]
     assert partial, seen  # moves were shown before the last was judged
@@ -292,6 +301,18 @@ def test_the_analysed_position_names_the_page_viewer_as_you_in_rook(
     labels = page.locator(".analysis-moves button strong").all_inner_texts()
     numbers = [int(label.split(".")[0]) for label in labels]
     assert numbers == list(range(1, len(labels) + 1))  # the players' moves, the deal not counted
+    # each player's judgements a line of its own, a team's two in its style
+    expect(page.locator(".graph-legend li")).to_have_text(
+        ["South's view", "North's view", "West's view", "East's view"])
+    expect(page.locator(".eval-graph .eval-line.partner")).to_have_count(2)
+    # the graph numbered at round moves: the first, then multiples of a step of 1, 2 or 5 tens
+    texts = page.locator(".eval-tick").evaluate_all("ts => ts.map((t) => t.textContent)")
+    ticks = [int(t) for t in texts]
+    step = ticks[2] - ticks[1]
+    assert ticks[0] == 1 and len(ticks) >= 4, ticks
+    assert re.fullmatch("[125]0*", str(step)) and all(t % step == 0 for t in ticks[1:]), ticks
+    # the result in the turn bar, whole once the game is over (cut short while it is played)
+    assert page.eval_on_selector("#status", "s => s.scrollWidth <= s.clientWidth")
     head = ".seat[data-seat='{}'] > div:first-child"
     expect(page.locator(head.format(0))).to_have_text("South you")
     expect(page.locator(head.format(1))).not_to_contain_text("you")

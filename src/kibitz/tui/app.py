@@ -177,6 +177,8 @@ class PlayApp(App[None]):
         self._focus_for_turn()
         self._next_turn()
         self._connect()
+        # the compiled cores load (or, on a new installation, compile) while the person looks
+        self.run_worker(self.driver.warm, thread=True, group="warm", exit_on_error=False)
         if self.greeting:
             self.say(self.greeting, NOTE)
 

@@ -144,6 +144,7 @@ class PlayDriver(Protocol):
     def new_game(self, seed: int | None) -> PlayDriver: ...
     def link(self, notify: Notify) -> Coroutine[Any, Any, None] | None: ...
     def comeback(self) -> str | None: ...
+    def warm(self) -> None: ...
     def close(self) -> None: ...
 
 
@@ -559,6 +560,11 @@ class Driver:
     def comeback(self) -> None:
         """None: a local game is gone once left (unless its record was saved)."""
         return None
+
+    def warm(self) -> None:
+        """Ready the game's compiled cores (``Game.warm``): its computer players, hints and
+        analysis all run in this process."""
+        self.game.warm()
 
     def close(self) -> None:
         """Nothing to let go."""

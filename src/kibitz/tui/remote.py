@@ -159,6 +159,10 @@ class RemoteDriver:
         """The command that takes this seat up again (None: a spectator's)."""
         return None if self.token is None else self.server.link.comeback()
 
+    def warm(self) -> None:
+        """Nothing at the start: the table's computers and hints run at the server (an
+        analysis of the finished game here loads the cores when it is asked for)."""
+
     def rematch_news(self) -> str:
         """"Ann asks for a rematch: n joins it" (who asked, where the server says); where this
         player sits at the rematch already (made or joined from here), that n goes to it."""

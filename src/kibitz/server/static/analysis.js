@@ -23,7 +23,7 @@ const W = 320, H = 140, PAD = 30;
 function measure(data) {
   const side = data.sides[0];
   if (data.kind === "solver") return "Winnable after each move (top: winnable, bottom: lost)";
-  if (data.kind === "probability") return `${side}'s chance to win, each move judged from the mover's own cards`;
+  if (data.kind === "probability") return `${side}'s chance to win, each move judged from the mover's own cards${data.sides.length > 1 ? ", one line for each player" : ""}`;
   return `${side}'s expected score from the engine's evaluation`;
 }
 
@@ -63,6 +63,38 @@ function valueText(data, note, names) {
   return `${names.length > 1 ? `${names[note.seat]}'s` : "the"} ${what} ${judgement(data, note, false)}${best}`;
 }
 
+// Whether the graph draws one line per player: where each move is judged from its mover's own
+// cards, the players' judgements differ by what each sees (a declarer knows the nest, its
+// partner does not), and one line through all of them would zigzag from one view to another.
+const perSeat = (data) => data.kind === "probability" && data.sides.length > 1;
+
+// The lines of a graph of each player's own judgements: one a seat that has moved, by side
+// and seat, drawn in its side's style, a side's second seat dotted.
+function seatLines(data) {
+  const lines = [];
+  for (const note of data.moves) if (!lines.some((l) => l.seat === note.seat)) lines.push({ seat: note.seat, side: note.side });
+  lines.sort((a, b) => a.side - b.side || a.seat - b.seat);
+  for (const line of lines) line.partner = lines.some((l) => l.side === line.side && l.seat < line.seat);
+  return lines;
+}
+
+const lineClass = (line) => `eval-line side-${line.side}${line.partner ? " partner" : ""}`;
+
+// About five moves numbered along the bottom at round numbers ("1", "50", "100", ...), as the
+// move list numbers them ("12" for 12. and 12...): the index of the first move of each number.
+function tickMoves(notes, n, label) {
+  const numbers = notes.map((note, i) => Number.parseInt(label(note, i), 10));
+  if (!notes.length || numbers.some(Number.isNaN)) return [];
+  const k = notes.length - 1;
+  const last = numbers[0] + ((numbers[k] - numbers[0] + 1) * n) / notes.length - 1;  // estimated
+  const rough = Math.max(1, (last - numbers[0]) / 4);
+  const power = 10 ** Math.floor(Math.log10(rough));
+  const step = [1, 2, 5, 10].map((f) => f * power).reduce((a, b) => (Math.abs(Math.log(b / rough)) < Math.abs(Math.log(a / rough)) ? b : a));
+  const wanted = [numbers[0]];
+  for (let m = Math.ceil((numbers[0] + step / 2) / step) * step; m <= last; m += step) wanted.push(m);
+  return wanted.map((m) => numbers.indexOf(m)).filter((i) => i >= 0);
+}
+
 // The evaluation graph: one point per analysed move, marked moves coloured; its width is the
 // whole game's, so that it fills from the left while the analysis runs. A click or tap
 // anywhere on it chooses the move nearest along it (on a phone the points are pixels apart).
@@ -71,41 +103,40 @@ function graph(data, select, label) {
   const n = Math.max(data.total, notes.length, 1);
   const x = (i) => PAD + ((i + 1) * (W - PAD - 6)) / n;  // x(-1): the start
   const y = (v) => 6 + (1 - v) * (H - 12 - 14);
+  const lines = perSeat(data) ? seatLines(data) : [{ seat: null, side: 0, partner: false }];
+  const drawn = perSeat(data) ? `${lines.length} lines, each player's own judgement, over ${notes.length}` : `a line over ${notes.length}`;
   const box = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "eval-graph", role: "img",
-    "aria-label": `${measure(data)}: a line over ${notes.length} of ${data.total} moves; the move list below gives each value.` });
+    "aria-label": `${measure(data)}: ${drawn} of ${data.total} moves; the move list below gives each value.` });
   for (const v of [0, 0.5, 1]) {
     svg("line", { x1: PAD, x2: W - 4, y1: y(v), y2: y(v), class: v === 0.5 ? "graph-rule mid" : "graph-rule", "stroke-dasharray": v === 0.5 ? "4 3" : null }, box);
     svgText(box, PAD / 2, y(v), data.kind === "solver" ? ["lost", "", "won"][v * 2] : percent(v), { "font-size": 9, class: "graph-text" });
   }
   svgText(box, PAD / 2, H - 6, "move", { "font-size": 9, class: "graph-text" });
-  // A few moves numbered along the bottom, as the move list numbers them ("12" for 12. and 12...).
-  const ticks = new Set([0, 1, 2, 3, 4].map((k) => Math.round((k * (n - 1)) / 4)));
-  let lastTick = null;
-  for (const i of ticks) {
-    if (!notes[i]) continue;
-    const number = label(notes[i], i).replace(/\.+$/, "");
-    if (number === lastTick) continue;
-    lastTick = number;
-    svgText(box, x(i), H - 6, number, { "font-size": 9, class: "graph-text eval-tick" });
+  for (const i of tickMoves(notes, n, label)) {
+    svgText(box, x(i), H - 6, label(notes[i], i).replace(/\.+$/, ""), { "font-size": 9, class: "graph-text eval-tick" });
   }
   if (!notes.length) return box;
-  let d = "", open = false;  // one line from the start, broken where a value is unknown
+  // A line from the start (on the first mover's line), broken where a value is unknown.
   const start = firstSide({ expected: notes[0].best_expected, side: notes[0].side });
-  if (start !== null) {
-    d = `M${x(-1).toFixed(1)},${y(start).toFixed(1)} `;
-    open = true;
+  for (const line of lines) {
+    let d = "", open = false;
+    if (start !== null && (line.seat === null || line.seat === notes[0].seat)) {
+      d = `M${x(-1).toFixed(1)},${y(start).toFixed(1)} `;
+      open = true;
+    }
+    notes.forEach((note, i) => {
+      if (line.seat !== null && note.seat !== line.seat) return;
+      const v = firstSide(note);
+      if (v !== null) d += `${open ? "L" : "M"}${x(i).toFixed(1)},${y(v).toFixed(1)} `;
+      open = v !== null;
+    });
+    if (d) svg("path", { d: d.trim(), fill: "none", class: lineClass(line), "stroke-width": 2 }, box);
   }
-  notes.forEach((note, i) => {
-    const v = firstSide(note);
-    if (v !== null) d += `${open ? "L" : "M"}${x(i).toFixed(1)},${y(v).toFixed(1)} `;
-    open = v !== null;
-  });
-  if (d) svg("path", { d: d.trim(), fill: "none", class: "eval-line", "stroke-width": 2 }, box);
   notes.forEach((note, i) => {
     const v = firstSide(note);
     if (v === null) return;
     const dot = svg("circle", { cx: x(i), cy: y(v), r: note.mark ? 4.5 : 2.5,
-      class: `eval-point ${note.mark || ""}`.trim(), "data-ply": note.ply }, box);
+      class: `eval-point side-${perSeat(data) ? note.side : 0} ${note.mark || ""}`.trim(), "data-ply": note.ply }, box);
     svg("title", {}, dot).textContent = `${label(note, i)} ${note.move}${SYMBOLS[note.mark] || ""}: ${judgement(data, note, false)}`;
   });
   const shown = notes.flatMap((note, i) => (firstSide(note) === null ? [] : [i]));
@@ -117,6 +148,15 @@ function graph(data, select, label) {
     });
   }
   return box;
+}
+
+// The key to a graph of one line per player: each seat's line as drawn, and its name.
+function legend(data, names) {
+  return seatLines(data).map((line) => {
+    const sample = svg("svg", { viewBox: "0 0 24 8", class: "eval-graph-key", "aria-hidden": "true" });
+    svg("line", { x1: 1, x2: 23, y1: 4, y2: 4, class: lineClass(line), "stroke-width": 2 }, sample);
+    return el("li", {}, sample, ` ${names[line.seat]}'s view`);
+  });
 }
 
 // Each side's count of marks, in a sentence.
@@ -164,6 +204,7 @@ export async function openAnalysis(box, tableId, msg, show, say = () => {}) {
   const back = button("Back to the final position", () => select(null), { id: "analysis-back", hidden: true });
   const list = el("ol", { className: "plain analysis-moves", attrs: { "aria-label": "analysed moves" } });
   const summaryList = el("ul", { className: "plain analysis-summary" });
+  const lineKey = el("ul", { className: "plain graph-legend", attrs: { "aria-label": "the graph's lines" } });
   let data = null, chosen = null, drawn = null, pending = false, finished = false, judged = false;
   const tell = (text) => { status.textContent = text; say(text); };
 
@@ -199,6 +240,7 @@ export async function openAnalysis(box, tableId, msg, show, say = () => {}) {
     drawn = fresh;
     if (chosen !== null) for (const dot of fresh.querySelectorAll(".eval-point")) dot.classList.toggle("chosen", Number(dot.dataset.ply) === data.moves[chosen].ply);
     summaryList.replaceChildren(...summary(data));
+    if (perSeat(data)) lineKey.replaceChildren(...legend(data, names));
     const left = data.total - data.moves.length;
     if (left > 0) status.textContent = `Analysing: ${data.moves.length} of ${data.total} moves judged...`;
     else if (!judged) {  // said once, at the end; the count on the way is shown, not said
@@ -232,6 +274,7 @@ export async function openAnalysis(box, tableId, msg, show, say = () => {}) {
       box.replaceChildren(
         el("h3", { id: "analysis-title", textContent: "Analysis" }),
         el("p", { className: "graph-title", textContent: measure(data) }),
+        ...(perSeat(data) ? [lineKey] : []),
         drawn, where, back, summaryList,
         el("p", { className: "muted", id: "analysis-key", textContent: key(data) }),
         el("details", { className: "engine small", id: "analysis-engine" },
