@@ -110,54 +110,63 @@ def _ways(groups: tuple[tuple[int, int], ...], caps: tuple[int, ...]) -> int:
     """The number of card-by-card deals of ``groups`` ((size, allowed slots), ...) into caps."""
     if not groups:
         return 0 if any(caps) else 1
-    return sum(w for _, _, w in _splits(groups, caps))
+    return _splits(groups, caps)[1]
 
 
 @lru_cache(maxsize=4096)
 def _splits(
     groups: tuple[tuple[int, int], ...], caps: tuple[int, ...]
-) -> tuple[tuple[tuple[int, ...], tuple[int, ...], int], ...]:
-    """Ways to split the first group over the slots: (counts, caps left, deals that follow)."""
+) -> tuple[tuple[tuple[np.ndarray, tuple[int, ...], int], ...], int]:
+    """Ways to split the first group over the slots (counts as an array for the compiled
+    deal, caps left, deals that follow), and the deals of them all."""
     (k, allowed), rest = groups[0], groups[1:]
     out = []
     for parts in _compositions(k, caps, allowed):
         left = tuple(c - n for c, n in zip(caps, parts, strict=True))
         weight = _multinomial(k, parts) * _ways(rest, left)
         if weight:
-            out.append((parts, left, weight))
-    return tuple(out)
+            out.append((np.array(parts, dtype=np.int64), left, weight))
+    return tuple(out), sum(w for _, _, w in out)
 
 
-def sample_deal(
-    cards_by_group: list[tuple[list[int], int]], caps: list[int], rng: Rng
-) -> list[int] | None:
-    """A uniform deal of the grouped cards into slots of the given sizes, as slot masks.
+class Grouping:
+    """Grouped cards prepared for many uniform deals (``sample_deal``): the groups' sizes and
+    slots, their cards as arrays for the compiled shuffle, the slots' sizes."""
 
-    ``cards_by_group`` is ``[(sorted cards, allowed slot mask), ...]``; None if no deal fits.
+    __slots__ = ("cards", "caps", "fits", "groups")
+
+    def __init__(self, cards_by_group: list[tuple[list[int], int]], caps: list[int]) -> None:
+        """``cards_by_group``: ``[(sorted cards, allowed slot mask), ...]``."""
+        self.groups = tuple((len(cards), allowed) for cards, allowed in cards_by_group)
+        self.cards = [np.array(cards, dtype=np.int64) for cards, _ in cards_by_group]
+        self.caps = tuple(caps)
+        self.fits = _ways(self.groups, self.caps) > 0
+
+
+def sample_deal(grouping: Grouping, rng: Rng) -> list[int] | None:
+    """A uniform deal of the grouped cards into slots of the given sizes, as slot masks;
+    None if no deal fits.
+
     Group by group, the counts per slot are drawn in proportion to the deals they leave, and
     the group's cards are shuffled (``rng.shuffle``, compiled: ``fast.deal_group``) and dealt
     in slot order.
     """
-    from kibitz.games.rook import fast
+    from kibitz.games.rook.fast import deal_group
 
-    groups = tuple((len(cards), allowed) for cards, allowed in cards_by_group)
-    left = tuple(caps)
-    if _ways(groups, left) == 0:
+    if not grouping.fits:
         return None
-    masks = np.zeros(len(caps), dtype=np.int64)
-    for g, (cards, _) in enumerate(cards_by_group):
-        options = _splits(groups[g:], left)
-        pick = rng.random() * sum(w for _, _, w in options)
+    groups, left = grouping.groups, grouping.caps
+    masks = np.zeros(len(left), dtype=np.int64)
+    for g, cards in enumerate(grouping.cards):
+        options, total = _splits(groups[g:], left)
+        pick = rng.random() * total
         parts, left = options[-1][0], options[-1][1]
         for option in options:
             pick -= option[2]
             if pick < 0:
                 parts, left = option[0], option[1]
                 break
-        rng.state = int(fast.deal_group(
-            np.uint64(rng.state), np.array(cards, dtype=np.int64),
-            np.array(parts, dtype=np.int64), masks,
-        ))  # fmt: skip
+        rng.state = int(deal_group(np.uint64(rng.state), cards, parts, masks))
     return masks.tolist()
 
 
@@ -213,10 +222,16 @@ class Draws:
             not state.rules.nest_counters_allowed and bool(p.nest_taken) and p.phase != DISCARD
         )
         self.groupings = [
-            _grouping(state, unknown, caps, voids, strict)
+            Grouping(_grouping(state, unknown, caps, voids, strict), caps)
             for strict in ((True, False) if strict_nest else (False,))
         ]
         self.try_trump = p.phase == PLAY and declarer not in (-1, seat)
+        if self.try_trump:
+            from kibitz.games.rook import fast
+
+            _, suit_mask, power, points, _ = fast.tables(table, False)
+            self.trump_of = lambda held: fast.best_trump(suit_mask, power, points, held)
+            """The declarer's strongest colour in ``held`` (``fast.best_trump``)."""
         self.keep_trumps = p.phase == PLAY and declarer != seat and picked
 
     def masks(self, rng: Rng) -> list[int]:
@@ -224,7 +239,7 @@ class Draws:
         rule that the discards hold no counters, when the game says so and a counter-free
         set fits)."""
         for grouping in self.groupings:
-            masks = sample_deal(grouping, self.caps, rng)
+            masks = sample_deal(grouping, rng)
             if masks is not None:
                 return masks
         raise AssertionError(f"no deal fits what seat {self.seat} has seen")  # the real one fits
@@ -236,12 +251,8 @@ class Draws:
         declarer = p.declarer
         masks = self.masks(rng)
         if self.try_trump:
-            from kibitz.games.rook import fast
-
-            _, suit_mask, power, points, _ = fast.tables(table, False)
             for _ in range(TRUMP_TRIES - 1):
-                held = masks[declarer] | played[declarer] | masks[NEST]
-                if fast.best_trump(suit_mask, power, points, held) == p.trump:
+                if self.trump_of(masks[declarer] | played[declarer] | masks[NEST]) == p.trump:
                     break
                 masks = self.masks(rng)
         if self.keep_trumps:
