@@ -394,3 +394,4 @@ def test_an_analysis_asked_for_while_another_runs_waits_its_turn(
     assert seen[-1] == "The game's one move judged.", seen  # as the terminal says it
     assert player.errors == [], player.errors
     player.close()
+

@@ -133,7 +133,7 @@ class Grouping:
     """Grouped cards prepared for many uniform deals (``sample_deal``): the groups' sizes and
     slots, their cards as arrays for the compiled shuffle, the slots' sizes."""
 
-    __slots__ = ("cards", "caps", "fits", "groups")
+    __slots__ = ("caps", "cards", "fits", "groups")
 
     def __init__(self, cards_by_group: list[tuple[list[int], int]], caps: list[int]) -> None:
         """``cards_by_group``: ``[(sorted cards, allowed slot mask), ...]``."""

@@ -18,6 +18,7 @@ import { button, el, svg, svgText } from "/static/ui.js";
 const SYMBOLS = { blunder: "??", mistake: "?", inaccuracy: "?!" };
 const NAMES = { blunder: "blunders", mistake: "mistakes", inaccuracy: "inaccuracies" };
 const W = 320, H = 140, PAD = 30;
+const STEP_MS = 150;  // a key stepping through the moves shows its position once it rests this long
 
 // What the graph's height means, by the kind of analysis.
 function measure(data) {
@@ -182,6 +183,7 @@ function moveItem(data, names, note, i, select, number) {
     dataset: { ply: note.ply, key: `analysis:${note.ply}` },
     attrs: { "aria-label": `${label}${note.mark ? ` (${note.mark})` : ""}: ${detail}` } });
   b.append(el("strong", { textContent: label }), el("span", { textContent: ` ${detail}` }));
+  b.tabIndex = i === 0 ? 0 : -1;  // the list is one tab stop (the chosen move, else the first)
   return el("li", {}, b);
 }
 
@@ -206,12 +208,30 @@ export async function openAnalysis(box, tableId, msg, show, say = () => {}) {
   const summaryList = el("ul", { className: "plain analysis-summary" });
   const lineKey = el("ul", { className: "plain graph-legend", attrs: { "aria-label": "the graph's lines" } });
   let data = null, chosen = null, drawn = null, pending = false, finished = false, judged = false;
+  // Up and Down (or Left and Right) step through the moves, Home and End go to the first and
+  // last, as chess sites step through a game: the focus at once, the position once the key
+  // rests (a held key asks the server for the last position only).
+  let stepping = null;
+  list.addEventListener("keydown", (ev) => {
+    const items = [...list.querySelectorAll("button.analysed")];
+    const i = items.indexOf(document.activeElement);
+    const to = { ArrowUp: i - 1, ArrowLeft: i - 1, ArrowDown: i + 1, ArrowRight: i + 1, Home: 0, End: items.length - 1 }[ev.key];
+    if (i < 0 || to === undefined || ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    ev.preventDefault();
+    const j = Math.max(0, Math.min(items.length - 1, to));
+    items[j].focus();
+    clearTimeout(stepping);
+    stepping = setTimeout(() => select(j), STEP_MS);
+  });
   const tell = (text) => { status.textContent = text; say(text); };
 
   async function select(i) {
     chosen = i;
     const ply = i === null ? null : data.moves[i].ply;
-    for (const item of list.querySelectorAll("button.analysed")) item.setAttribute("aria-pressed", String(Number(item.dataset.ply) === ply));
+    for (const item of list.querySelectorAll("button.analysed")) {
+      item.setAttribute("aria-pressed", String(Number(item.dataset.ply) === ply));
+      item.tabIndex = Number(item.dataset.ply) === (ply ?? data.moves[0].ply) ? 0 : -1;
+    }
     for (const dot of box.querySelectorAll(".eval-point")) dot.classList.toggle("chosen", Number(dot.dataset.ply) === ply);
     back.hidden = i === null;
     if (i === null) { where.textContent = "Showing the final position."; say(where.textContent); show(null); return; }
