@@ -24,7 +24,7 @@ const STEP_MS = 150;  // a key stepping through the moves shows its position onc
 function measure(data) {
   const side = data.sides[0];
   if (data.kind === "solver") return "Winnable after each move (top: winnable, bottom: lost)";
-  if (data.kind === "probability") return `${side}'s chance to win, each move judged from the mover's own cards${data.sides.length > 1 ? ", one line for each player" : ""}`;
+  if (data.kind === "probability") return `${side}'s chance to win, each move judged from the mover's own cards${perSeat(data) ? ", one line for each player" : ""}`;
   return `${side}'s expected score from the engine's evaluation`;
 }
 
