@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pagekit import DESKTOP, open_tab, shoot, start_from_lobby
+from pagekit import DESKTOP, open_tab, shoot
 from playwright.sync_api import Browser, expect
-from test_analysis_page import ALL_JUDGED, play_to_the_end
+from test_analysis_page import analysed_cardmate
 
 from serving import Server
 
@@ -21,10 +21,7 @@ def test_the_keys_step_through_the_analysed_moves(
     does; a key held down asks for the position it rests on only."""
     player = open_tab(browser, DESKTOP)
     page = player.page
-    start_from_lobby(page, server.url, "cardmate", {"max_plies": "8"}, seats={1: "computer:1"})
-    play_to_the_end(page)
-    page.click("#analyse")
-    expect(page.locator("#analysis-status")).to_have_text(ALL_JUDGED, timeout=60_000)
+    analysed_cardmate(page, server, 8)
     moves = page.locator(".analysis-moves button")
     count = moves.count()
     assert page.locator(".analysis-moves button[tabindex='0']").count() == 1

@@ -164,10 +164,7 @@ def test_the_analysis_on_a_phone_shows_the_board_and_the_chosen_moves_figures(
     said in words beside the graph (a phone shows no point's title)."""
     player = open_tab(browser, PHONE, touch=True)
     page = player.page
-    start_from_lobby(page, server.url, "cardmate", {"max_plies": "6"}, seats={1: "computer:1"})
-    play_to_the_end(page)
-    page.click("#analyse")
-    expect(page.locator("#analysis-status")).to_have_text(ALL_JUDGED, timeout=60_000)
+    analysed_cardmate(page, server, 6)
     where = page.locator("#analysis-where")
     item = page.locator(".analysis-moves button").nth(2)
     figure = item.locator("span").inner_text().split(",")[0].strip()  # the mover's "45%"
@@ -187,6 +184,17 @@ def test_the_analysis_on_a_phone_shows_the_board_and_the_chosen_moves_figures(
     assert overflow(page) == 0
     assert player.errors == [], player.errors
     player.close()
+
+
+def analysed_cardmate(page: Page, server: Server, plies: int) -> None:
+    """A Cardmate game of ``plies`` plies against level 1, played from the lobby to its end
+    and analysed, every move judged."""
+    start_from_lobby(
+        page, server.url, "cardmate", {"max_plies": str(plies)}, seats={1: "computer:1"}
+    )
+    play_to_the_end(page)
+    page.click("#analyse")
+    expect(page.locator("#analysis-status")).to_have_text(ALL_JUDGED, timeout=60_000)
 
 
 def play_to_the_end(page: Page) -> None:
