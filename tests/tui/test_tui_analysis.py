@@ -12,7 +12,7 @@ from tui_helpers import SHORT, make_app, settle, turn_number
 from kibitz.ai.analysis import SYMBOLS, MoveNote, player_moves, replay_steps, whole
 from kibitz.core.errors import InvalidOptions
 from kibitz.core.record import parse_record_text, replay
-from kibitz.tui.analysis import AnalysisRun, AnalysisScreen, graph_text
+from kibitz.tui.analysis import AnalysisRun, AnalysisScreen, graph_text, player_graphs
 from kibitz.tui.screens import GameOverScreen
 
 pytestmark = pytest.mark.anyio
@@ -199,6 +199,22 @@ def test_the_graph_has_the_game_s_length_and_colours_the_worst_mark():
     text = graph_text([note(0.5), note(0.5, mark="blunder"), note(0.5, mark="inaccuracy")], 4, 2)
     assert text.plain == "▅▅"
     assert str(text.spans[0].style.color.name) == "#e74c3c"  # the blunder's column
+
+
+def test_a_game_judged_from_each_movers_cards_draws_a_row_a_player():
+    """Rows by side then seat, each headed by its player and through its own moves only (a
+    blank column where it did not move, dots for the moves still to judge)."""
+    def note(seat: int, expected: float) -> MoveNote:
+        return MoveNote(1, seat, seat & 1, "x", None, expected, None, None, None, 0.0, None)
+
+    notes = [note(0, 0.99), note(1, 1.0), note(2, 0.5), note(3, 0.0)]  # West and East: 0, 1
+    text = player_graphs(notes, total=6, width=12, names=["South", "West", "North", "East"])
+    assert text.plain.split("\n") == [
+        "South █   ··",
+        "North   ▅ ··",
+        "West   ▁  ··",
+        "East     █··",
+    ]
 
 
 async def test_a_move_of_the_other_seat_is_shown_as_it_saw_it_and_you_stay_you(tmp_path):

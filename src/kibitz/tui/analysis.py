@@ -93,23 +93,43 @@ def first_side(note: MoveNote) -> float | None:
     return note.expected if note.side == 0 else 1.0 - note.expected
 
 
-def graph_text(notes: list[MoveNote], total: int, width: int) -> Text:
+def graph_text(
+    notes: list[MoveNote], total: int, width: int, seat: int | None = None
+) -> Text:
     """The first side's expected score after each move as a row of bars ``width`` wide,
-    the whole game's length, so that it fills from the left; a column's worst mark colours it."""
+    the whole game's length, so that it fills from the left; a column's worst mark colours it.
+    With ``seat``, that player's moves only (a blank column where it did not move)."""
     width = max(width, 1)
     out = Text()
     per = max(1, -(-max(total, len(notes)) // width))
     for start in range(0, max(total, len(notes)), per):
         chunk = notes[start : start + per]
-        values = [v for v in map(first_side, chunk) if v is not None]
         if not chunk:
             out.append("·", Style(color=MUTED))
             continue
-        marks = [n.mark for n in chunk if n.mark]
+        mine = [n for n in chunk if seat is None or n.seat == seat]
+        if not mine:
+            out.append(" ")
+            continue
+        values = [v for v in map(first_side, mine) if v is not None]
+        marks = [n.mark for n in mine if n.mark]
         worst = next((m for m in MARK_INK if m in marks), None)
         mean = sum(values) / len(values) if values else None
         bar = "?" if mean is None else BARS[min(int(mean * len(BARS)), len(BARS) - 1)]
         out.append(bar, Style(color=MARK_INK[worst] if worst else "#7fb3d5"))
+    return out
+
+
+def player_graphs(notes: list[MoveNote], total: int, width: int, names: list[str]) -> Text:
+    """A graph row a player, headed by its name, by side then seat: where each move is judged
+    from its mover's own cards, the players' views differ by what each sees, and one row of
+    them all would jump from one view to another."""
+    seats = sorted({(n.side, n.seat) for n in notes})
+    label = max((len(names[seat]) for _, seat in seats), default=0)
+    out = Text()
+    for k, (_, seat) in enumerate(seats):
+        out.append(("\n" if k else "") + names[seat].ljust(label) + " ", Style(color=MUTED))
+        out.append_text(graph_text(notes, total, width - label - 1, seat))
     return out
 
 
@@ -199,10 +219,16 @@ class AnalysisScreen(Screen[None]):
             "solver": "still winnable?",
         }[a.kind]
         if a.kind != "solver":  # the graph is the first side's; each move is judged by its mover
-            what = f"graph: {a.sides[0]}'s {what}; each move: its mover's"
+            rows = ", a row a player" if self._per_player() else ""
+            what = f"graph: {a.sides[0]}'s {what}{rows}; each move: its mover's"
         out = Text("Analysis", Style(bold=True))
         out.append(f"  {a.agent}\n{what}", Style(color=MUTED))
         return out
+
+    def _per_player(self) -> bool:
+        """Whether the graph has a row a player: moves judged from each mover's own cards."""
+        a = self.run.analysis
+        return a.kind == "probability" and len(a.sides) > 1
 
     def status(self) -> str:
         """How far the analysis is: ``Analysing: k of N moves judged…`` or the end."""
@@ -221,7 +247,12 @@ class AnalysisScreen(Screen[None]):
         style = Style(color="#e74c3c", bold=True) if run.error else Style()
         self.query_one("#analysis-status", Static).update(Text(self.status(), style))
         graph = self.query_one("#analysis-graph", Static)
-        graph.update(graph_text(notes, run.total, graph.size.width or 32))
+        width = graph.size.width or 32
+        if self._per_player():
+            names = run.done.game.player_names
+            graph.update(player_graphs(notes, run.total, width, names))
+        else:
+            graph.update(graph_text(notes, run.total, width))
         self.query_one("#analysis-marks", Static).update(self._marks())
         menu = self.query_one("#analysis-moves", OptionList)
         new = [i for i in range(self.shown, len(notes)) if notes[i].mark or not self.marked_only]
