@@ -144,7 +144,7 @@ class Grouping:
 
 
 def sample_deal(grouping: Grouping, rng: Rng) -> list[int] | None:
-    """A uniform deal of the grouped cards into slots of the given sizes, as slot masks;
+    """A uniform deal of the grouped cards into the grouping's slots, as slot masks;
     None if no deal fits.
 
     Group by group, the counts per slot are drawn in proportion to the deals they leave, and
@@ -214,7 +214,6 @@ class Draws:
         caps.append(p.undealt.bit_count() if p.phase == DEAL else 0)
         if merge:
             caps[declarer] += p.discards.bit_count()
-        self.caps = caps
         known = p.hands[seat] | all_played | (p.nest if knows_nest else 0)
         unknown = table.deck_mask & ~known if p.phase != DEALER else 0
         self.voids = voids = void_suits(state)
