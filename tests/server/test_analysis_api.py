@@ -67,6 +67,17 @@ def test_a_game_without_hidden_cards_shows_its_earlier_positions_during_play(
     after = client.get(f"/api/tables/{made['id']}/position/1", params={"seat": 1}).json()
     assert after["view"]["last_action"]["text"] == "e2-e3"
     assert client.get(f"/api/tables/{made['id']}/position/2").status_code == 400
+    # another move in place of the first (the analysis's better move): the view after it
+    path = f"/api/tables/{made['id']}/position/1"
+    other = client.get(path, params={"seat": 1, "instead": "d2-d3"}).json()
+    assert (other["ply"], other["instead"]) == (1, "d2-d3")
+    assert other["view"]["last_action"]["text"] == "d2-d3"
+    assert other["view"]["position"] not in (before["view"]["position"], after["view"]["position"])
+    refused = (("d2-d9", 1, "d2-d9"), ("e3-e4", 1, "e3-e4"), ("d2-d3", 0, "ply 0"))
+    for instead, ply, words in refused:  # not notation, not legal there, no move to replace
+        bad = client.get(f"/api/tables/{made['id']}/position/{ply}", params={"instead": instead})
+        assert bad.status_code == 400 and words in bad.json()["error"], bad.text
+    assert client.get(path, params={"seat": 1}).json() == after  # the game is as it was
 
 
 def test_a_finished_cardmate_game_comes_as_its_text_record_with_the_analysis_in_it(

@@ -15,6 +15,7 @@ import threading
 from pathlib import Path
 
 import httpx
+from helpers import BLUNDER
 from pagekit import (
     DESKTOP,
     PHONE,
@@ -87,6 +88,22 @@ def test_a_finished_deal_is_analysed_on_the_page(
     expect(page.locator(".eval-point.chosen")).to_have_count(1)
     assert serious_violations(page) == []
     shoot(page, shots, "analysis-desktop")
+    # the engine's better move in place of the blunder: its position, then back
+    best = re.search(r"best (\S+)", first.inner_text())
+    assert best, first.inner_text()
+    engine = page.locator("#analysis-instead")
+    expect(engine).to_have_text(f"Show the engine's move ({best[1]})")
+    engine.click()
+    expect(page.locator("#analysis-where")).to_contain_text(
+        f"Showing the position after the engine's {best[1]} in place of move 1", timeout=30_000
+    )
+    expect(page.locator("#analysis-where")).to_contain_text("the deal is winnable after it")
+    expect(page.locator("#last")).to_contain_text(f"the engine's {best[1]} in place of move 1")
+    expect(engine).to_have_text(f"Show the move played ({BLUNDER})")
+    shoot(page, shots, "analysis-engine-move")
+    engine.click()
+    expect(page.locator("#analysis-where")).to_contain_text("the deal is lost after it")
+    expect(page.locator("#last")).not_to_contain_text("the engine's")
     page.click("#analysis-back")
     expect(page.locator("#last")).not_to_contain_text("the position after move")
     expect(page.locator("#players .score")).not_to_have_text("Cards home: Player 0")  # 8>F

@@ -31,6 +31,7 @@ from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import asdict, dataclass
+from functools import partial
 from multiprocessing.managers import SyncManager
 from typing import Any, Protocol
 
@@ -117,18 +118,25 @@ def start_message(analysis: dict[str, Any], total: int) -> dict[str, Any]:
     return {"type": "start", **{k: v for k, v in analysis.items() if k != "moves"}, "total": total}
 
 
-def position_job(record_text: str, ply: int, seat: int | None = None) -> dict[str, Any]:
+def position_job(
+    record_text: str, ply: int, seat: int | None = None, instead: str | None = None
+) -> dict[str, Any]:
     """The view of ``seat`` (None: a spectator's) after ``ply`` actions of a record (in a
-    worker): a finished game's, or one without hidden cards."""
+    worker): a finished game's, or one without hidden cards. ``instead``: a move in the
+    game's notation played in place of the record's ``ply``-th (the analysis's better move),
+    the view after it."""
     done = replay(json.loads(record_text))
     state = done.state
-    if not 0 <= ply <= len(state.history):
-        raise BadInput(f"ply {ply} is not in this game (0 to {len(state.history)})")
+    first = 1 if instead is not None else 0
+    if not first <= ply <= len(state.history):
+        raise BadInput(f"ply {ply} is not in this game ({first} to {len(state.history)})")
     if seat is not None and not 0 <= seat < done.game.num_players:
         raise BadInput(f"seat {seat} is not in this game (0 to {done.game.num_players - 1})")
-    while len(state.history) > ply:
+    while len(state.history) > ply - first:
         state.undo()
-    return {"ply": ply, "seat": seat, "view": state.observation(seat)}
+    if instead is not None:
+        state.push(state.str_to_action(instead))  # NotationError or IllegalAction: refused
+    return {"ply": ply, "seat": seat, "instead": instead, "view": state.observation(seat)}
 
 
 class Progress:
@@ -453,12 +461,19 @@ def install(
         table_id: str,
         ply: int = Path(ge=0, le=100_000),
         seat: int | None = Query(None, ge=0, le=7, description="as this seat saw it"),
+        instead: str | None = Query(
+            None,
+            min_length=1,
+            max_length=64,
+            description="a move played in place of the game's move at this ply (the view after it)",
+        ),
     ) -> dict[str, Any]:
         table = hub.get(table_id)
         open_game = not table.hidden and table.status != "finished"
         record = table.record() if open_game else finished_record(
             hub, store, table_id, "earlier positions of a game with hidden cards are")[1]
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(hub.pool, position_job, json.dumps(record), ply, seat)
+        job = partial(position_job, json.dumps(record), ply, seat, instead)
+        return await loop.run_in_executor(hub.pool, job)
 
     return analyses

@@ -56,12 +56,13 @@ function figures(data, note) {
   return judgement(data, note, false) + (note.best ? `, best ${note.best} (${judgement(data, note, true)})` : "");
 }
 
-// The chosen move's figures in words, beside the graph (a phone shows no point's title).
-function valueText(data, note, names) {
-  const best = note.best ? `; the engine's ${note.best}: ${judgement(data, note, true)}` : "";
-  if (data.kind === "solver") return `the deal is ${judgement(data, note, false)} after it${best}`;
+// The chosen move's figures in words, beside the graph (a phone shows no point's title);
+// `engine`: those of the engine's better move, whose position is shown instead.
+function valueText(data, note, names, engine = false) {
+  const best = note.best && !engine ? `; the engine's ${note.best}: ${judgement(data, note, true)}` : "";
+  if (data.kind === "solver") return `the deal is ${judgement(data, note, engine)} after it${best}`;
   const what = data.kind === "probability" ? "chance to win" : "expected score";
-  return `${names.length > 1 ? `${names[note.seat]}'s` : "the"} ${what} ${judgement(data, note, false)}${best}`;
+  return `${names.length > 1 ? `${names[note.seat]}'s` : "the"} ${what} ${judgement(data, note, engine)}${best}`;
 }
 
 // Whether the graph draws one line per player: where each move is judged from its mover's own
@@ -188,8 +189,9 @@ function moveItem(data, names, note, i, select, number) {
 }
 
 // Fill `box` with the analysis of table `tableId`, each move shown as soon as the server has
-// judged it; `msg` is the page's last state message and `show(ply, view, seat)` puts a seat's
-// view on the board (`show(null)`: the final position); `say(text)` tells a screen reader.
+// judged it; `msg` is the page's last state message and `show(ply, view, seat, instead)` puts
+// a seat's view on the board (`instead`: the engine's move played in place of the ply's, whose
+// position the view is; `show(null)`: the final position); `say(text)` tells a screen reader.
 export async function openAnalysis(box, tableId, msg, show, say = () => {}) {
   const status = el("p", { className: "muted", id: "analysis-status", textContent: "Analysing the game..." });
   box.replaceChildren(el("h3", { id: "analysis-title", textContent: "Analysis" }), status);
@@ -204,6 +206,9 @@ export async function openAnalysis(box, tableId, msg, show, say = () => {}) {
   const where = el("p", { className: "muted", id: "analysis-where",
     textContent: "Choose a move to see the position after it." });
   const back = button("Back to the final position", () => select(null), { id: "analysis-back", hidden: true });
+  // Where the engine names a better move, its position in place of the move played, and back.
+  let engineShown = false;
+  const instead = button("", () => select(chosen, !engineShown), { id: "analysis-instead", hidden: true });
   const list = el("ol", { className: "plain analysis-moves", attrs: { "aria-label": "analysed moves" } });
   const summaryList = el("ul", { className: "plain analysis-summary" });
   const lineKey = el("ul", { className: "plain graph-legend", attrs: { "aria-label": "the graph's lines" } });
@@ -225,8 +230,9 @@ export async function openAnalysis(box, tableId, msg, show, say = () => {}) {
   });
   const tell = (text) => { status.textContent = text; say(text); };
 
-  async function select(i) {
+  async function select(i, engine = false) {
     chosen = i;
+    engineShown = engine;
     const ply = i === null ? null : data.moves[i].ply;
     for (const item of list.querySelectorAll("button.analysed")) {
       item.setAttribute("aria-pressed", String(Number(item.dataset.ply) === ply));
@@ -234,19 +240,23 @@ export async function openAnalysis(box, tableId, msg, show, say = () => {}) {
     }
     for (const dot of box.querySelectorAll(".eval-point")) dot.classList.toggle("chosen", Number(dot.dataset.ply) === ply);
     back.hidden = i === null;
+    instead.hidden = i === null || !data.moves[i].best;
     if (i === null) { where.textContent = "Showing the final position."; say(where.textContent); show(null); return; }
     const note = data.moves[i];
-    const after = `the position after move ${number(note, i)} ${note.move}${names.length > 1 ? ` (${names[note.seat]})` : ""}`;
+    instead.textContent = engine ? `Show the move played (${note.move})` : `Show the engine's move (${note.best})`;
+    const played = `move ${number(note, i)} ${note.move}${names.length > 1 ? ` (${names[note.seat]})` : ""}`;
+    const after = engine ? `the position after the engine's ${note.best} in place of ${played}` : `the position after ${played}`;
+    const also = engine ? `&instead=${encodeURIComponent(note.best)}` : "";
     where.textContent = `Fetching ${after}...`;
     try {
-      const pos = await api("GET", `/api/tables/${encodeURIComponent(tableId)}/position/${note.ply}?seat=${note.seat}`);
-      if (chosen !== i) return;
-      show(note.ply, pos.view, note.seat);  // the page says which position it shows: its figures follow
-      const value = valueText(data, note, names);
+      const pos = await api("GET", `/api/tables/${encodeURIComponent(tableId)}/position/${note.ply}?seat=${note.seat}${also}`);
+      if (chosen !== i || engineShown !== engine) return;
+      show(note.ply, pos.view, note.seat, engine ? note.best : null);  // the page says which position it shows: its figures follow
+      const value = valueText(data, note, names, engine);
       where.textContent = `Showing ${after}${names.length > 1 && !listed ? `, as ${names[note.seat]} saw it` : ""}: ${value}.`;
       say(`${value[0].toUpperCase()}${value.slice(1)}.`);
     } catch (e) {
-      if (chosen !== i) return;
+      if (chosen !== i || engineShown !== engine) return;
       where.textContent = `Move ${number(note, i)} is highlighted; its position cannot be shown (${e.message}).`;
       say(where.textContent);
     }
@@ -295,7 +305,7 @@ export async function openAnalysis(box, tableId, msg, show, say = () => {}) {
         el("h3", { id: "analysis-title", textContent: "Analysis" }),
         el("p", { className: "graph-title", textContent: measure(data) }),
         ...(perSeat(data) ? [lineKey] : []),
-        drawn, where, back, summaryList,
+        drawn, where, back, instead, summaryList,
         el("p", { className: "muted", id: "analysis-key", textContent: key(data) }),
         el("details", { className: "engine small", id: "analysis-engine" },
           el("summary", { textContent: "Engine" }), el("code", { textContent: data.agent })),
