@@ -309,3 +309,27 @@ async def test_an_analysis_stopped_part_way_saves_no_annotated_record(tmp_path):
         await pilot.pause()
         assert not (tmp_path / "game-analysis.pgn").exists()
         assert told == ["the analysis stopped before the end: nothing saved"]
+
+
+async def test_b_shows_the_engine_s_better_move_in_place_of_the_move_played(tmp_path):
+    app = make_app("smess", tmp_path / "r.json", person=None, **SHORT["smess"])
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("e")
+        await judged(pilot)
+        run, screen = app.analysis, app.screen
+        assert run is not None and isinstance(screen, AnalysisScreen)
+        better = next(i for i, n in enumerate(run.notes) if n.best is not None)
+        note = run.notes[better]
+        screen.query_one("#analysis-moves", OptionList).highlighted = better
+        await pilot.pause()
+        assert screen.view.frame.observation["last_action"]["text"] == note.move
+        await pilot.press("b")
+        await pilot.pause()
+        assert screen.view.frame.observation["last_action"]["text"] == note.best
+        detail = text_of(app, "#analysis-detail")
+        assert f"showing the position after the engine's {note.best} in its place" in detail
+        await pilot.press("b")
+        await pilot.pause()
+        assert screen.view.frame.observation["last_action"]["text"] == note.move
+        assert run.history == tuple(app.driver.state.history)  # the game itself untouched

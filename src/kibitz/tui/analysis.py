@@ -78,11 +78,16 @@ class AnalysisRun:
                 self.finished = True
             return not self.finished
 
-    def observation_after(self, ply: int, seat: int | None) -> dict[str, Any]:
-        """``seat``'s view after the game's first ``ply`` actions."""
+    def observation_after(
+        self, ply: int, seat: int | None, instead: str | None = None
+    ) -> dict[str, Any]:
+        """``seat``'s view after the game's first ``ply`` actions; ``instead``: after a move
+        (the game's notation: the analysis's better move) in place of the ``ply``-th."""
         state = self.done.state.clone()
-        while len(state.history) > ply:
+        while len(state.history) > ply - (instead is not None):
             state.undo()
+        if instead is not None:
+            state.push(state.str_to_action(instead))
         return state.observation(seat)
 
 
@@ -148,6 +153,7 @@ class AnalysisScreen(Screen[None]):
     BINDINGS: ClassVar[list[Binding]] = [
         Binding("escape,q,e", "back", "back to the table"),
         Binding("m", "marked", "marked moves only / every move"),
+        Binding("b", "engine", "the engine's better move / the move played"),
         Binding("s", "save", "save the annotated record"),
     ]
 
@@ -176,6 +182,9 @@ class AnalysisScreen(Screen[None]):
         """Notes already in the list."""
         self.selected: int | None = None
         """The note whose position is shown (None: the final position)."""
+        self.engine_shown = False
+        """Whether the position shown is after the engine's better move (``b``), in place of
+        the selected move."""
         self.labels = column(run.done.game, run.numbers, 3)
         """Each note's number, as the list writes them."""
         final = run.observation_after(len(run.history), None)
@@ -191,7 +200,7 @@ class AnalysisScreen(Screen[None]):
             yield Static(id="analysis-marks")
             yield Static(id="analysis-detail")
             yield OptionList(id="analysis-moves")
-            keys = "↑↓ move  m marked" + ("  s save" if self.save_to else "") + "  Esc back"
+            keys = "↑↓ move  b best  m marked" + ("  s save" if self.save_to else "") + "  Esc back"
             yield Static(Text(keys, Style(dim=True)), id="analysis-keys")
 
     def on_mount(self) -> None:
@@ -292,8 +301,15 @@ class AnalysisScreen(Screen[None]):
         if event.option.id is None:
             return
         self.selected = int(event.option.id)
+        self.engine_shown = False
+        self._show_selected()
+
+    def _show_selected(self) -> None:
+        """The selected move's position (or the engine's move's, in its place) and words."""
+        assert self.selected is not None
         note = self.run.notes[self.selected]
-        self.view.show(self._frame(self.run.observation_after(note.ply, note.seat)))
+        instead = note.best if self.engine_shown else None
+        self.view.show(self._frame(self.run.observation_after(note.ply, note.seat, instead)))
         number = self.run.numbers[self.selected]
         self.query_one("#analysis-detail", Static).update(self._detail(note, number))
 
@@ -309,6 +325,8 @@ class AnalysisScreen(Screen[None]):
         out.append(f"\nafter it: {judged(note, kind)}")
         if note.best is not None:
             out.append(f"; best {note.best}: {judged(note, kind, best=True)}")
+            shown = f"the engine's {note.best} in its place" if self.engine_shown else "the move"
+            out.append(f"\nshowing the position after {shown} (b: the other)", Style(color=MUTED))
         return out
 
     def on_game_view_picked(self, message: GameView.Picked) -> None:
@@ -320,6 +338,14 @@ class AnalysisScreen(Screen[None]):
     # -- keys ------------------------------------------------------------------------------
     def action_back(self) -> None:
         self.dismiss(None)
+
+    def action_engine(self) -> None:
+        """Show the position after the engine's better move in place of the selected move,
+        or after the move played again."""
+        if self.selected is None or self.run.notes[self.selected].best is None:
+            return
+        self.engine_shown = not self.engine_shown
+        self._show_selected()
 
     def action_marked(self) -> None:
         """Show only the marked moves, or every move again."""
