@@ -244,6 +244,11 @@ def show_move_of(page: Page, name: str) -> None:
     expect(move.first).to_be_visible(timeout=60_000)  # the workers start cold
     move.first.click()
     expect(page.locator("#analysis-where")).to_contain_text(f"as {name} saw it", timeout=30_000)
+    # the bar numbers the move as the list does (no public move log to number it by)
+    number = move.first.locator("strong").inner_text().split(".")[0]
+    expect(page.locator("#last")).to_have_text(
+        re.compile(rf"^Analysis: the position after move {number}\. .+ \({name}\)$")
+    )
 
 
 def test_the_analysed_position_names_the_page_viewer_as_you_in_tchess(

@@ -189,9 +189,10 @@ function moveItem(data, names, note, i, select, number) {
 }
 
 // Fill `box` with the analysis of table `tableId`, each move shown as soon as the server has
-// judged it; `msg` is the page's last state message and `show(ply, view, seat, instead)` puts
-// a seat's view on the board (`instead`: the engine's move played in place of the ply's, whose
-// position the view is; `show(null)`: the final position); `say(text)` tells a screen reader.
+// judged it; `msg` is the page's last state message and `show(ply, view, seat, instead, label)`
+// puts a seat's view on the board (`instead`: the engine's move played in place of the ply's,
+// whose position the view is; `label`: the move as the analysis names it, "move 6. White C";
+// `show(null)`: the final position); `say(text)` tells a screen reader.
 export async function openAnalysis(box, tableId, msg, show, say = () => {}) {
   const status = el("p", { className: "muted", id: "analysis-status", textContent: "Analysing the game..." });
   box.replaceChildren(el("h3", { id: "analysis-title", textContent: "Analysis" }), status);
@@ -251,7 +252,7 @@ export async function openAnalysis(box, tableId, msg, show, say = () => {}) {
     try {
       const pos = await api("GET", `/api/tables/${encodeURIComponent(tableId)}/position/${note.ply}?seat=${note.seat}${also}`);
       if (chosen !== i || engineShown !== engine) return;
-      show(note.ply, pos.view, note.seat, engine ? note.best : null);  // the page says which position it shows: its figures follow
+      show(note.ply, pos.view, note.seat, engine ? note.best : null, played);  // the page says which position it shows: its figures follow
       const value = valueText(data, note, names, engine);
       where.textContent = `Showing ${after}${names.length > 1 && !listed ? `, as ${names[note.seat]} saw it` : ""}: ${value}.`;
       say(`${value[0].toUpperCase()}${value.slice(1)}.`);

@@ -29,7 +29,7 @@ let lost = false;       // the connection dropped and is not back yet (no state 
 let sent = null;        // the move sent and not yet seen played: {message, label, ply}
 let pending = null;     // a move made while offline, to send once connected
 let hintFor = null;
-let viewing = null;     // {ply, view, seat, instead}: an earlier position chosen in the move list or the analysis (instead: the engine's move shown in place of the ply's)
+let viewing = null;     // {ply, view, seat, instead, label}: an earlier position chosen in the move list or the analysis (instead: the engine's move shown in place of the ply's; label: the analysis's name of the move)
 const watch = new LossWatch();
 let askedWinnable = null;  // the move number the player asked "Still winnable?" about
 let told = toldTable(tableId);  // what the lobby left to say (a deal left counted as lost)
@@ -451,7 +451,7 @@ async function analyse() {
   $("analyse").disabled = true;
   try {
     const { openAnalysis } = await import("/static/analysis.js");
-    await openAnalysis(box, tableId, last, (ply, view, seat, instead) => show(ply === null ? null : { ply, view, seat, instead }), say);
+    await openAnalysis(box, tableId, last, (ply, view, seat, instead, label) => show(ply === null ? null : { ply, view, seat, instead, label }), say);
   } catch (e) { error(e.message); }
   $("analyse").disabled = false;
 }
@@ -585,7 +585,8 @@ function unbroken(text) {
 // move played meanwhile with it.
 function lastWords(msg) {
   if (!viewing) return lastText(msg);
-  const shown = shownMove(msg, viewing.ply);
+  // a game without a public move log (hidden cards) has the analysis's words for the move
+  const shown = (!msg.moves && viewing.label) || shownMove(msg, viewing.ply);
   if (viewing.instead) return `Analysis: the position after the engine's ${viewing.instead} in place of ${shown}`;
   if (msg.outcome) return `Analysis: the position after ${shown}`;
   if (msg.ply === viewing.at) return `Showing the position after ${shown}`;
