@@ -104,6 +104,11 @@ def test_a_finished_deal_is_analysed_on_the_page(
     engine.click()
     expect(page.locator("#analysis-where")).to_contain_text("the deal is lost after it")
     expect(page.locator("#last")).not_to_contain_text("the engine's")
+    first.focus()  # B does the same from the list
+    page.keyboard.press("b")
+    expect(page.locator("#analysis-where")).to_contain_text("the deal is winnable after it")
+    page.keyboard.press("b")
+    expect(page.locator("#analysis-where")).to_contain_text("the deal is lost after it")
     page.click("#analysis-back")
     expect(page.locator("#last")).not_to_contain_text("the position after move")
     expect(page.locator("#players .score")).not_to_have_text("Cards home: Player 0")  # 8>F

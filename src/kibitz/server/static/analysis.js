@@ -216,11 +216,16 @@ export async function openAnalysis(box, tableId, msg, show, say = () => {}) {
   let data = null, chosen = null, drawn = null, pending = false, finished = false, judged = false;
   // Up and Down (or Left and Right) step through the moves, Home and End go to the first and
   // last, as chess sites step through a game: the focus at once, the position once the key
-  // rests (a held key asks the server for the last position only).
+  // rests (a held key asks the server for the last position only); B shows the engine's
+  // better move in place of the focused one, and back, as the terminal's analysis does.
   let stepping = null;
   list.addEventListener("keydown", (ev) => {
     const items = [...list.querySelectorAll("button.analysed")];
     const i = items.indexOf(document.activeElement);
+    if (i >= 0 && ev.key.toLowerCase() === "b" && !ev.altKey && !ev.ctrlKey && !ev.metaKey) {
+      if (data.moves[i].best) select(i, !(engineShown && chosen === i));
+      return;
+    }
     const to = { ArrowUp: i - 1, ArrowLeft: i - 1, ArrowDown: i + 1, ArrowRight: i + 1, Home: 0, End: items.length - 1 }[ev.key];
     if (i < 0 || to === undefined || ev.altKey || ev.ctrlKey || ev.metaKey) return;
     ev.preventDefault();
