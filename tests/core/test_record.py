@@ -5,7 +5,7 @@ import json
 import pytest
 
 import kibitz
-from kibitz.core.errors import InvalidRecord
+from kibitz.core.errors import IllegalAction, InvalidRecord, NotationError
 from kibitz.core.play import play_random
 from kibitz.core.record import dumps_record, make_record, parse_record_text, replay
 from kibitz.core.rng import Rng
@@ -104,3 +104,21 @@ def test_an_unfinished_game_may_end_by_a_declared_result():
     record["result"] = {"returns": [1.0], "reason": "resignation"}
     with pytest.raises(InvalidRecord, match="needs 'returns', 2 numbers"):
         replay(record)
+
+
+def test_a_replay_gives_the_state_after_any_ply_or_another_move_in_its_place():
+    game = kibitz.load("smess")
+    state = game.new_initial_state(0)
+    for text in ("e2-e3", "e7-e6", "d2-d3"):
+        state.push(state.str_to_action(text))
+    done = replay(make_record(state))
+    after = done.state_after(2)
+    assert list(after.history) == list(state.history[:2])
+    other = done.state_after(2, "d7-d6")
+    assert list(other.history[:1]) == list(state.history[:1]) and len(other.history) == 2
+    assert other.serialize() != after.serialize()
+    assert list(done.state.history) == list(state.history)  # the replay's own state is untouched
+    with pytest.raises(NotationError):
+        done.state_after(2, "d7-d9")
+    with pytest.raises(IllegalAction):
+        done.state_after(2, "e2-e4")  # Red to move there

@@ -34,6 +34,17 @@ class Replay:
     declared: Outcome | None = None
     """The record's result: the game's outcome, or one declared off the board."""
 
+    def state_after(self, ply: int, instead: str | None = None) -> State:
+        """A copy of the state after the record's first ``ply`` actions; ``instead``: after
+        a move in the game's notation played in place of the ``ply``-th (an analysis's
+        better move; NotationError or IllegalAction where it is not one there)."""
+        state = self.state.clone()
+        while len(state.history) > ply - (instead is not None):
+            state.undo()
+        if instead is not None:
+            state.push(state.str_to_action(instead))
+        return state
+
 
 def make_record(state: State, metadata: dict[str, Any] | None = None) -> dict[str, Any]:
     """The record of ``state``'s game so far (it replays to ``state``)."""

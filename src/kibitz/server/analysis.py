@@ -132,11 +132,8 @@ def position_job(
         raise BadInput(f"ply {ply} is not in this game ({first} to {len(state.history)})")
     if seat is not None and not 0 <= seat < done.game.num_players:
         raise BadInput(f"seat {seat} is not in this game (0 to {done.game.num_players - 1})")
-    while len(state.history) > ply - first:
-        state.undo()
-    if instead is not None:
-        state.push(state.str_to_action(instead))  # NotationError or IllegalAction: refused
-    return {"ply": ply, "seat": seat, "instead": instead, "view": state.observation(seat)}
+    view = done.state_after(ply, instead).observation(seat)  # a move not legal there: refused
+    return {"ply": ply, "seat": seat, "instead": instead, "view": view}
 
 
 class Progress:

@@ -83,12 +83,7 @@ class AnalysisRun:
     ) -> dict[str, Any]:
         """``seat``'s view after the game's first ``ply`` actions; ``instead``: after a move
         (the game's notation: the analysis's better move) in place of the ``ply``-th."""
-        state = self.done.state.clone()
-        while len(state.history) > ply - (instead is not None):
-            state.undo()
-        if instead is not None:
-            state.push(state.str_to_action(instead))
-        return state.observation(seat)
+        return self.done.state_after(ply, instead).observation(seat)
 
 
 def first_side(note: MoveNote) -> float | None:
