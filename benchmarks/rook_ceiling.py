@@ -19,18 +19,37 @@ from __future__ import annotations
 import argparse
 import statistics
 from multiprocessing import Pool
+from unittest import mock
 
 import kibitz
 from kibitz.ai.specs import make_agent
 from kibitz.core.agent import Agent
 from kibitz.core.game import CHANCE, State
 from kibitz.core.rng import Rng
+from kibitz.games.rook import agent as rookbot
 from kibitz.games.rook.eval import LEVELS
+from kibitz.games.rook.position import Position
+from kibitz.games.rook.state import RookState
 from kibitz.lab.stats import match_stats
 
 
+class TrueDeal:
+    """``determinize.Draws`` whose every draw is the real deal: what the rookbot's searches
+    draw many worlds from, as ``resample_hidden`` draws one."""
+
+    def __init__(self, state: RookState, _seat: int) -> None:
+        self.state = state
+
+    def position(self, _rng: Rng) -> Position:
+        return self.state.p.copy()
+
+    def draw(self, _rng: Rng) -> RookState:
+        return self.state.clone()
+
+
 class Omniscient(Agent):
-    """An agent (level 4) reading the true deal: every determinization is the real state."""
+    """An agent (level 4) reading the true deal: every determinization is the real state,
+    whether drawn one at a time (``resample_hidden``) or many from one position (``Draws``)."""
 
     def __init__(self, inner: Agent) -> None:
         super().__init__(inner.seed)
@@ -39,7 +58,8 @@ class Omniscient(Agent):
     def choose(self, state: State, seat: int) -> int:
         state.resample_hidden = lambda _seat, _rng: state.clone()  # type: ignore[method-assign]
         try:
-            return self.inner.choose(state, seat)
+            with mock.patch.object(rookbot, "Draws", TrueDeal):
+                return self.inner.choose(state, seat)
         finally:
             del state.resample_hidden
 

@@ -6,8 +6,14 @@ import subprocess
 import sys
 from importlib.util import module_from_spec, spec_from_file_location
 from pathlib import Path
+from typing import Any
 
 import pytest
+
+import kibitz
+from kibitz.core.game import CHANCE
+from kibitz.core.rng import Rng
+from kibitz.games.rook.agent import RookAgent, expected, sample_values
 
 ROOT = Path(__file__).resolve().parents[1]
 BENCH = ROOT / "benchmarks"
@@ -38,11 +44,17 @@ RUNS = [
 """(script, arguments, a figure its output must hold)."""
 
 
-def test_every_benchmark_is_run_here() -> None:
-    spec = spec_from_file_location("search_bench", BENCH / "search.py")
+def script(name: str) -> Any:
+    """The benchmark ``name`` (``benchmarks/NAME.py``) as a module, its ``main`` not run."""
+    spec = spec_from_file_location(f"{name}_bench", BENCH / f"{name}.py")
     assert spec is not None and spec.loader is not None
-    search = module_from_spec(spec)
-    spec.loader.exec_module(search)
+    module = module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_every_benchmark_is_run_here() -> None:
+    search = script("search")
     assert {name for name, _, _ in RUNS} == {path.name for path in BENCH.glob("*.py")}
     assert {args[0] for name, args, _ in RUNS if name == "search.py"} == set(search.BENCHES)
 
@@ -57,3 +69,29 @@ def test_benchmark_prints_its_figures(script: str, args: list[str], figure: str)
     )  # fmt: skip
     assert proc.returncode == 0, f"{script} {args} failed:\n{proc.stdout}{proc.stderr}"
     assert re.search(figure, proc.stdout), f"no {figure!r} in:\n{proc.stdout}"
+
+
+def test_rook_ceiling_bot_sees_the_true_deal() -> None:
+    """The ceiling's omniscient rookbot values each card by the real deal alone: every PIMC
+    sample it draws is the true position, so its values are the true deal's, not a draw's."""
+    ceiling = script("rook_ceiling")
+    game = kibitz.load("rook", max_hands=1)
+    state, chance = game.new_initial_state(4), Rng(4)
+    players = [kibitz.ai.level(game, 3, seed=s) for s in range(4)]
+    while not state.is_terminal() and not (state.p.trick and len(state.p.trick) == 1):
+        player = state.current_player
+        if player == CHANCE:
+            state.apply(chance.weighted(state.chance_outcomes()))
+        else:
+            state.apply(players[player].choose(state, player))
+    seat, legal = state.current_player, state.legal_actions()
+    assert len(legal) > 1  # a card to choose, mid-trick, with three hands hidden
+    bot, plain = (RookAgent(seed=1, samples=4, exchange=2, iterations=3, play="pimc")
+                  for _ in range(2))
+    before = state.serialize()
+    ceiling.Omniscient(bot).choose(state, seat)
+    true = sample_values(state, state.p, seat, legal, 0)
+    assert bot.last_values == {card: expected(v) for card, v in zip(legal, true, strict=True)}
+    assert state.serialize() == before
+    plain.choose(state, seat)  # the true deal is seen only within the omniscient choice
+    assert plain.last_values != bot.last_values
