@@ -8,10 +8,10 @@ changes more wins the hand), by boards (a deal's two hands summed) and in points
 With ``--games`` each seed is a whole game to the target instead, played twice (teams
 swapped), as ``kibitz match rook --games --duplicate`` plays them: by games, by pairs of
 games (a seed's two final margins summed) and in points per game. ``--spec`` gives the agent
-the omniscient side runs (level 4 by default).
+the omniscient side runs and ``--against`` its opponents' (both level 4 by default).
 
 Run: python benchmarks/rook_ceiling.py [--deals 100] [--seed 0] [--workers 2] [--games]
-[--spec SPEC]
+[--spec SPEC] [--against SPEC]
 """
 
 from __future__ import annotations
@@ -64,17 +64,18 @@ class Omniscient(Agent):
             del state.resample_hidden
 
 
-def play(job: tuple[int, bool, bool, str]) -> tuple[int, float, int]:
+def play(job: tuple[int, bool, bool, str, str]) -> tuple[int, float, int]:
     """One hand of deal ``seed``, or the whole game with ``games`` (the omniscient team, running
-    ``spec``, East-West when ``swapped``): the seed, the omniscient team's result (1 won, 0
-    lost, 0.5 level) and its score change (its final total with ``games``) minus the other's."""
-    seed, swapped, games, spec = job
+    ``spec``, East-West when ``swapped``; the other team running ``against``): the seed, the
+    omniscient team's result (1 won, 0 lost, 0.5 level) and its score change (its final total
+    with ``games``) minus the other's."""
+    seed, swapped, games, spec, against = job
     game = kibitz.load("rook") if games else kibitz.load("rook", max_hands=1)
     team = int(swapped)
     agents = [
         Omniscient(make_agent(spec, game, seed * 4 + s))
         if s & 1 == team
-        else make_agent(LEVELS[4], game, seed * 4 + s)
+        else make_agent(against, game, seed * 4 + s)
         for s in range(4)
     ]
     state, chance = game.new_initial_state(seed), Rng(seed)
@@ -99,9 +100,10 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--games", action="store_true", help="whole games, not single hands")
     parser.add_argument("--spec", default=LEVELS[4], help="the omniscient side's agent spec")
+    parser.add_argument("--against", default=LEVELS[4], help="the other side's agent spec")
     args = parser.parse_args()
     jobs = [
-        (s, w, args.games, args.spec)
+        (s, w, args.games, args.spec, args.against)
         for s in range(args.seed, args.seed + args.deals)
         for w in (False, True)
     ]
@@ -118,8 +120,8 @@ def main() -> None:
     half = 1.96 * statistics.stdev(margins) / len(margins) ** 0.5
     unit, pairs = ("games", "pairs") if args.games else ("hands", "boards")
     print(
-        f"omniscient {args.spec} against level 4, {len(results)} {unit} of {args.deals} seeds "
-        f"({args.seed}-{args.seed + args.deals - 1}):\n"
+        f"omniscient {args.spec} against {args.against}, {len(results)} {unit} of {args.deals} "
+        f"seeds ({args.seed}-{args.seed + args.deals - 1}):\n"
         f"  {unit:6} {hands.score:.3f} [{hands.score_ci[0]:.3f}, {hands.score_ci[1]:.3f}]\n"
         f"  {pairs:6} {boards.score:.3f} [{boards.score_ci[0]:.3f}, {boards.score_ci[1]:.3f}]\n"
         f"  points a {unit[:-1]} {statistics.mean(margins):+.1f} "
