@@ -44,7 +44,7 @@ RUNS = [
 """(script, arguments, a figure its output must hold)."""
 
 
-def script(name: str) -> Any:
+def load_script(name: str) -> Any:
     """The benchmark ``name`` (``benchmarks/NAME.py``) as a module, its ``main`` not run."""
     spec = spec_from_file_location(f"{name}_bench", BENCH / f"{name}.py")
     assert spec is not None and spec.loader is not None
@@ -54,7 +54,7 @@ def script(name: str) -> Any:
 
 
 def test_every_benchmark_is_run_here() -> None:
-    search = script("search")
+    search = load_script("search")
     assert {name for name, _, _ in RUNS} == {path.name for path in BENCH.glob("*.py")}
     assert {args[0] for name, args, _ in RUNS if name == "search.py"} == set(search.BENCHES)
 
@@ -74,11 +74,11 @@ def test_benchmark_prints_its_figures(script: str, args: list[str], figure: str)
 def test_rook_ceiling_bot_sees_the_true_deal() -> None:
     """The ceiling's omniscient rookbot values each card by the real deal alone: every PIMC
     sample it draws is the true position, so its values are the true deal's, not a draw's."""
-    ceiling = script("rook_ceiling")
+    ceiling = load_script("rook_ceiling")
     game = kibitz.load("rook", max_hands=1)
     state, chance = game.new_initial_state(4), Rng(4)
     players = [kibitz.ai.level(game, 3, seed=s) for s in range(4)]
-    while not state.is_terminal() and not (state.p.trick and len(state.p.trick) == 1):
+    while not state.is_terminal() and len(state.p.trick) != 1:
         player = state.current_player
         if player == CHANCE:
             state.apply(chance.weighted(state.chance_outcomes()))
