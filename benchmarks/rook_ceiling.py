@@ -24,6 +24,7 @@ from unittest import mock
 import kibitz
 from kibitz.ai.specs import make_agent
 from kibitz.core.agent import Agent
+from kibitz.core.errors import InvalidOptions
 from kibitz.core.game import CHANCE, State
 from kibitz.core.rng import Rng
 from kibitz.games.rook import agent as rookbot
@@ -102,6 +103,11 @@ def main() -> None:
     parser.add_argument("--spec", default=LEVELS[4], help="the omniscient side's agent spec")
     parser.add_argument("--against", default=LEVELS[4], help="the other side's agent spec")
     args = parser.parse_args()
+    for spec in (args.spec, args.against):
+        try:
+            make_agent(spec, kibitz.load("rook"))
+        except InvalidOptions as e:
+            parser.error(str(e))
     jobs = [
         (s, w, args.games, args.spec, args.against)
         for s in range(args.seed, args.seed + args.deals)

@@ -95,3 +95,12 @@ def test_rook_ceiling_bot_sees_the_true_deal() -> None:
     assert state.serialize() == before
     plain.choose(state, seat)  # the true deal is seen only within the omniscient choice
     assert plain.last_values != bot.last_values
+
+
+def test_rook_ceiling_refuses_a_bad_spec_before_it_plays() -> None:
+    proc = subprocess.run(
+        [sys.executable, str(BENCH / "rook_ceiling.py"), "--against", "rookbot:samples=x"],
+        cwd=ROOT, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert proc.returncode == 2
+    assert "samples='x' is not a valid value" in proc.stderr and proc.stdout == ""
