@@ -103,9 +103,10 @@ def main() -> None:
     parser.add_argument("--spec", default=LEVELS[4], help="the omniscient side's agent spec")
     parser.add_argument("--against", default=LEVELS[4], help="the other side's agent spec")
     args = parser.parse_args()
+    game = kibitz.load("rook")
     for spec in (args.spec, args.against):
         try:
-            make_agent(spec, kibitz.load("rook"))
+            make_agent(spec, game)
         except InvalidOptions as e:
             parser.error(str(e))
     jobs = [
