@@ -38,7 +38,7 @@ class TrueDeal:
     """``determinize.Draws`` whose every draw is the real deal: what the rookbot's searches
     draw many worlds from, as ``resample_hidden`` draws one."""
 
-    def __init__(self, state: RookState, _seat: int) -> None:
+    def __init__(self, state: RookState, _seat: int, _informed: bool = True) -> None:
         self.state = state
 
     def position(self, _rng: Rng) -> Position:

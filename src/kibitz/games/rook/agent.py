@@ -1,7 +1,9 @@
 """The Rook computer player: sampled bidding, a joint exchange search and IS-MCTS card play.
 
-Every decision reads only determinizations (``state.resample_hidden(seat, rng)``, or
-``determinize.Draws`` where it draws many from one position), whose hidden cards are samples:
+Every decision reads only determinizations (``determinize.Draws``: one drawn as
+``state.resample_hidden`` draws it, or many from one position), whose hidden cards are samples;
+``draws=uniform`` leaves out what the named trump says of the declarer's cards (the draws of
+level 4 before issue 15, kept for ``legacy:4``; play=pimc only, as IS-MCTS draws for itself):
 
 - **Bidding.** ``samples`` deals of the nest and the other hands; in each the seat declares,
   picks trump and discards by heuristics, and the hand is played out by the fast policy. The
@@ -289,6 +291,7 @@ class RookAgent(Agent):
         depth: int = 0,
         objective: str = "hand",
         engine: str = "compiled",
+        draws: str = "informed",
         time_cap: float | None = None,
         make_agent: MakeAgent | None = None,
     ) -> None:
@@ -312,8 +315,13 @@ class RookAgent(Agent):
             raise InvalidOptions(f"rookbot: engine must be compiled or python, got {engine!r}")
         if play not in ("ismcts", "pimc"):
             raise InvalidOptions(f"rookbot: play must be ismcts or pimc, got {play!r}")
+        if draws not in ("informed", "uniform"):
+            raise InvalidOptions(f"rookbot: draws must be informed or uniform, got {draws!r}")
+        if draws == "uniform" and iterations and play == "ismcts":
+            raise InvalidOptions("rookbot: draws=uniform plays its cards with play=pimc")
         self.samples, self.exchange, self.iterations = samples, exchange, iterations
         self.play, self.depth, self.objective, self.engine = play, depth, objective, engine
+        self.informed = draws == "informed"
         self._run: Playout = playout
         if engine == "compiled":
             from kibitz.games.rook.fast import fast_playout  # numba loads with the agent
@@ -390,15 +398,19 @@ class RookAgent(Agent):
         elif self.iterations:
             return self._pimc(state, seat, legal)
         else:
-            det = state.resample_hidden(seat, self.rng)
+            det = self._draws(state, seat).draw(self.rng)
             q = det.p
             card = policy_card(
                 det.table, det.rules.must_trump_when_void, q.trump, list(q.hands), seat,
                 q.leader, list(q.trick),
             )  # fmt: skip
-        det = state.resample_hidden(seat, self.rng)
+        det = self._draws(state, seat).draw(self.rng)
         self.last_expected = expected(card_value(det, seat, card, self.standing(state), self._run))
         return card
+
+    def _draws(self, state: RookState, seat: int) -> Draws:
+        """The deals ``seat`` cannot tell from the real one, as this agent draws them."""
+        return Draws(state, seat, self.informed)
 
     def standing(self, state: RookState) -> Standing | None:
         """The game's standing that values a hand (``objective=game``), or None (by hand)."""
@@ -416,7 +428,7 @@ class RookAgent(Agent):
         deadline = time.perf_counter() + self.time_cap if self.time_cap else None
         runs = 0
         compiled = self.engine == "compiled" and standing is None
-        draws = Draws(state, seat)
+        draws = self._draws(state, seat)
         for k in range(self.iterations):
             if deadline is not None and k and time.perf_counter() > deadline:
                 break
@@ -445,7 +457,7 @@ class RookAgent(Agent):
         ``rng`` (default: the agent's own stream)."""
         bids, standing = state.table.bids, self.standing(state)
         totals = dict.fromkeys(bids, 0.0)
-        draws = Draws(state, seat)
+        draws = self._draws(state, seat)
         for _ in range(self.samples):
             det = draws.draw(rng or self.rng)
             taken, won, last, discards = declare_and_play(det, seat, self._run)
@@ -466,7 +478,7 @@ class RookAgent(Agent):
             return self.even(state, seat)
         rng, high, standing = self._estimates(state), q.high_bidder, self.standing(state)
         total = 0.0
-        draws = Draws(state, seat)
+        draws = self._draws(state, seat)
         for _ in range(self.samples):
             det = draws.draw(rng)
             taken, won, last, discards = declare_and_play(det, high, self._run)
@@ -512,7 +524,7 @@ class RookAgent(Agent):
 
     # -- trump and discards -------------------------------------------------------------------
     def _exchange(self, state: RookState, seat: int, legal: list[int]) -> int:
-        det0 = state.resample_hidden(seat, self.rng)
+        det0 = self._draws(state, seat).draw(self.rng)
         q = det0.p
         key = (q.deals, q.nest_taken, q.hands[seat] | q.discards)
         planned = self._plan[1][1] if self._plan is not None else 0
@@ -565,7 +577,7 @@ class RookAgent(Agent):
         candidates = self._candidates(det0, seat)
         team, standing = seat & 1, self.standing(state)
         scores = [0.0] * len(candidates)
-        draws = Draws(state, seat)
+        draws = self._draws(state, seat)
         for _ in range(self.exchange):
             det = draws.draw(self.rng)
             for i, (trump, discards) in enumerate(candidates):

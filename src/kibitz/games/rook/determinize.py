@@ -8,9 +8,11 @@ or red 1 played "any time" reveals nothing; with ``must_trump_when_void`` a fail
 reveals a trump void too). The trump named says something of the declarer's hand too: in
 card play, of up to ``TRUMP_TRIES`` draws the first in which the trump is the declarer's
 strongest colour (``best_trump`` of its cards and discards, as a bidder reckons) is kept,
-and the declarer's drawn discards hold no trump while it keeps a side card (``_keep_trumps``).
-Everything is computed from what ``seat`` knows; unknown cards are sorted before ``rng``
-touches them, so equal information states give equal draws.
+and the declarer's drawn discards hold no trump while it keeps a side card (``_keep_trumps``);
+``Draws(..., informed=False)`` leaves out both readings of the trump (the draws of level 4
+before issue 15, which ``legacy:4`` keeps). Everything is computed from what ``seat`` knows;
+unknown cards are sorted before ``rng`` touches them, so equal information states give equal
+draws.
 
 The copy's history is rewritten in the same spirit (the seat's own dealt cards as dealt,
 other dealt cards in sorted order, the nest as discarded), so it replays to the same position
@@ -198,9 +200,11 @@ def _deal_actions(
 class Draws:
     """The deals ``seat`` cannot tell from the real one at ``state``, drawn one at a time (see
     the module doc): what every draw shares (the seat's view, the unknown cards grouped by
-    the slots they may go to) is reckoned once, so a search drawing many pays it once."""
+    the slots they may go to) is reckoned once, so a search drawing many pays it once.
+    ``informed`` reads the named trump (the module doc); without it, draws are uniform among
+    the deals consistent with the voids shown."""
 
-    def __init__(self, state: RookState, seat: int) -> None:
+    def __init__(self, state: RookState, seat: int, informed: bool = True) -> None:
         p, table = state.p, state.table
         self.state, self.seat = state, seat
         self.played = played = played_by_seat(state)
@@ -224,14 +228,14 @@ class Draws:
             Grouping(_grouping(state, unknown, caps, voids, strict), caps)
             for strict in ((True, False) if strict_nest else (False,))
         ]
-        self.try_trump = p.phase == PLAY and declarer not in (-1, seat)
+        self.try_trump = informed and p.phase == PLAY and declarer not in (-1, seat)
         if self.try_trump:
             from kibitz.games.rook import fast
 
             _, suit_mask, power, points, _ = fast.tables(table, False)
             self.trump_of = lambda held: fast.best_trump(suit_mask, power, points, held)
             """The declarer's strongest colour in ``held`` (``fast.best_trump``)."""
-        self.keep_trumps = p.phase == PLAY and declarer != seat and picked
+        self.keep_trumps = informed and p.phase == PLAY and declarer != seat and picked
 
     def masks(self, rng: Rng) -> list[int]:
         """Slot masks of the unknown cards: uniform among deals respecting voids (and the

@@ -97,9 +97,10 @@ PYTHON_HOOKS = RookSearchHooks("python")
 ``rookbot`` of ``engine=python`` searches with them)."""
 
 LEGACY_LEVELS = {
-    4: "rookbot:samples=32,exchange=24,iterations=40,play=pimc,time_cap=5",
+    4: "rookbot:samples=32,exchange=24,iterations=40,play=pimc,time_cap=5,draws=uniform",
 }
-"""Retired levels, kept as yardsticks (``legacy:4``): level 4 before its budget was raised."""
+"""Retired levels, kept as yardsticks (``legacy:4``): level 4 as issue 15 found it, its budget
+and its draws (``draws=uniform``: no reading of the named trump), playing as it did."""
 
 AGENTS = {"rookbot": RookAgent, "legacy": retired_levels(LEGACY_LEVELS)}
 """Rook's own agent kinds: ``rookbot:samples=16,exchange=12,iterations=60`` and ``legacy:4``."""
