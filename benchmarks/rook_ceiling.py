@@ -25,7 +25,8 @@ import kibitz
 from kibitz.ai.specs import make_agent
 from kibitz.core.agent import Agent
 from kibitz.core.errors import InvalidOptions
-from kibitz.core.game import CHANCE, State
+from kibitz.core.game import State
+from kibitz.core.play import play_out
 from kibitz.core.rng import Rng
 from kibitz.games.rook import agent as rookbot
 from kibitz.games.rook.eval import LEVELS
@@ -79,13 +80,8 @@ def play(job: tuple[int, bool, bool, str, str]) -> tuple[int, float, int]:
         else make_agent(against, game, seed * 4 + s)
         for s in range(4)
     ]
-    state, chance = game.new_initial_state(seed), Rng(seed)
-    while not state.is_terminal():
-        player = state.current_player
-        if player == CHANCE:
-            state.apply(chance.weighted(state.chance_outcomes()))
-        else:
-            state.apply(agents[player].choose(state, player))
+    state = game.new_initial_state(seed)
+    play_out(state, lambda s, seat: agents[seat].choose(s, seat), Rng(seed))
     if games:
         scores, ret = state.p.scores, state.returns()[team]
         return seed, 1.0 if ret > 0 else 0.0 if ret < 0 else 0.5, scores[team] - scores[1 - team]

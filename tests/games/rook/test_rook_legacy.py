@@ -8,7 +8,8 @@ import pytest
 import kibitz
 from kibitz.ai.specs import make_agent
 from kibitz.core.errors import InvalidOptions
-from kibitz.core.game import CHANCE
+from kibitz.core.game import State
+from kibitz.core.play import play_out
 from kibitz.core.rng import Rng
 
 RECORD = json.loads((Path(__file__).parent / "legacy4_choices.json").read_text())
@@ -20,14 +21,13 @@ def choices(spec: str, seed: int) -> list[int]:
     """The choices of four ``spec`` agents in the record's game ``seed``, played as recorded."""
     game = kibitz.load("rook", **RECORD["game"])
     agents = [make_agent(spec, game, seed * 4 + s) for s in range(4)]
-    state, chance, out = game.new_initial_state(seed), Rng(seed), []
-    while not state.is_terminal():
-        player = state.current_player
-        if player == CHANCE:
-            state.apply(chance.weighted(state.chance_outcomes()))
-        else:
-            out.append(agents[player].choose(state, player))
-            state.apply(out[-1])
+    out: list[int] = []
+
+    def choose(state: State, seat: int) -> int:
+        out.append(agents[seat].choose(state, seat))
+        return out[-1]
+
+    play_out(game.new_initial_state(seed), choose, Rng(seed))
     return out
 
 
