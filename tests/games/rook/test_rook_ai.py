@@ -509,12 +509,14 @@ def test_draws_leave_the_declarers_trumps_in_its_hand() -> None:
     assert checked >= 20
 
 
-def test_level_4_has_four_times_the_budget_of_legacy_4() -> None:
-    """``legacy:4`` is the level 4 before its budget was raised, a quarter of today's."""
+def test_level_4_has_sixteen_times_the_budget_of_legacy_4() -> None:
+    """``legacy:4`` is the level 4 that issue 15 found, with a sixteenth of today's budget and
+    the uniform draws of that day."""
     game = kibitz.load("rook")
     now, before = level(game, 4), make_agent("legacy:4", game)
-    assert (now.samples, now.exchange, now.iterations) == (128, 96, 160)
+    assert (now.samples, now.exchange, now.iterations) == (512, 384, 640)
     assert (before.samples, before.exchange, before.iterations) == (32, 24, 40)
     assert before.kind == now.kind == "rookbot" and before.play == now.play == "pimc"
+    assert now.informed and not before.informed
     with pytest.raises(InvalidOptions, match="legacy levels: \\[4\\], not 3"):
         make_agent("legacy:3", game)

@@ -109,13 +109,14 @@ LEVELS = {
     1: "random",
     2: "rookbot:samples=2,exchange=1,iterations=0,risk=-0.2,noise=0.95",
     3: "rookbot:samples=12,exchange=8,iterations=0,noise=0.15,risk=0.25",
-    4: "rookbot:samples=128,exchange=96,iterations=160,play=pimc,time_cap=5",
+    4: "rookbot:samples=512,exchange=384,iterations=640,play=pimc,time_cap=5",
 }
 """Computer levels 1 (poor) to 4 (very good), deterministic budgets. Level 1 takes any legal
 action at random, jump bids included; levels 2 and 3 bid and exchange from 2 and 12 samples
 and slip (``noise``: pass or the lowest raise at random, a random discard, trump or card) at
 almost every decision and at one in seven, level 3 bidding only contracts it values well
-above even (``risk``); level 4 bids from 128 samples and plays by PIMC (four times the
-budget of the level 4 before 2026-12-03, which it beats by 37 points a game). A hand is won mostly
+above even (``risk``); level 4 bids from 512 samples and plays by PIMC (sixteen times the
+budget of ``legacy:4``, the level 4 that issue 15 found, which it beats in 65% of the games
+by 70 points a game, docs/ladder-rook.md). A hand is won mostly
 by its cards, so the four levels span all the way down to random play for each to win about
 three hands in four against the one below (docs/ladder-rook.md)."""
